@@ -1,0 +1,62 @@
+import js from '@eslint/js';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const noElectron = {
+  name: 'electron',
+  message: 'Only src/main and src/preload may import electron: core, shared, sandbox and cli run under plain Node.',
+};
+const noNodeBuiltins = {
+  group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto'],
+  message: 'This code runs in the renderer or in both processes: no Node built-ins.',
+};
+
+export default tseslint.config(
+  { ignores: ['out/', 'dist/', 'test-results/', 'coverage/', 'node_modules/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  ...svelte.configs['flat/recommended'],
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        project: ['./tsconfig.node.json', './tsconfig.web.json', './test/e2e/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.svelte'],
+      },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { parser: tseslint.parser },
+    },
+  },
+  {
+    files: ['src/core/**', 'src/sandbox/**', 'src/cli/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+  {
+    files: ['src/shared/**', 'src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noNodeBuiltins] }] },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Playwright fixtures take an empty destructuring pattern by design.
+    files: ['test/e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+);

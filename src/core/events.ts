@@ -1,0 +1,17 @@
+import type { EventName, PayloadOf } from '../shared/ipc';
+
+export type EventListener = <E extends EventName>(event: E, payload: PayloadOf<E>) => void;
+
+/** Events main pushes to every window; one listener set, typed by the contract. */
+export class CoreEvents {
+  readonly #listeners = new Set<EventListener>();
+
+  subscribe(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  emit<E extends EventName>(event: E, payload: PayloadOf<E>): void {
+    for (const listener of this.#listeners) listener(event, payload);
+  }
+}

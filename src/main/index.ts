@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { app, BrowserWindow, protocol, session } from 'electron';
+import { createCore, type Core } from '../core/core';
+import { resolveDataDir } from '../core/paths';
+import { serveAppAsset } from './app-protocol';
+import { denyPermissions, hardenWebContents } from './harden';
+import { bindIpc } from './ipc';
+import { APP_SCHEME, isAppUrl, securitySettings } from './security';
+import { createMainWindow } from './window';
+
+// electron-vite sets this for `npm run dev` only; a packaged app never trusts a dev server.
+const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+
+// Before 'ready': the app scheme's privileges, and Chromium's own data beside ours.
+protocol.registerSchemesAsPrivileged([securitySettings.appScheme]);
+const dataDir = resolveDataDir(process.env, app.getPath('userData'));
+app.setPath('userData', dataDir);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let core: Core | undefined;
+  let mainWindow: BrowserWindow | undefined;
+
+  app.on('second-instance', () => {
+    if (!mainWindow || mainWindow.isDestroyed()) return;
+    if (mainWindow.isMinimized()) mainWindow.restore();
+    mainWindow.focus();
+  });
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, devServerUrl));
+
+  void app.whenReady().then(() => {
+    const rendererDir = join(import.meta.dirname, '../renderer');
+    protocol.handle(APP_SCHEME, (request) => serveAppAsset(rendererDir, request));
+    denyPermissions(session.defaultSession);
+    core = createCore({
+      dataDir,
+      appVersion: app.getVersion(),
+      versions: { electron: process.versions.electron, chrome: process.versions.chrome },
+      log: (message, error) => console.error(`[quayside] ${message}`, error ?? ''),
+    });
+    bindIpc(core, (url) => isAppUrl(url, devServerUrl));
+    mainWindow = createMainWindow(devServerUrl);
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow(devServerUrl);
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => {
+    void core?.close();
+  });
+}

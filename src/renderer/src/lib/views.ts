@@ -1,0 +1,24 @@
+export type ViewId = 'dashboard' | 'shipments' | 'containers' | 'tracking-requests' | 'settings';
+
+export interface ViewEntry {
+  id: ViewId;
+  label: string;
+  /** What the view is for, in a forwarder's words. */
+  purpose: string;
+}
+
+export const views: readonly ViewEntry[] = [
+  {
+    id: 'dashboard',
+    label: 'Dashboard',
+    purpose: 'What needs action today: arrivals, last free days, holds and delays.',
+  },
+  { id: 'shipments', label: 'Shipments', purpose: 'Every bill of lading you track, with route, vessel and ETA.' },
+  { id: 'containers', label: 'Containers', purpose: 'Each container’s status, availability, holds and last free day.' },
+  { id: 'tracking-requests', label: 'Tracking requests', purpose: 'Numbers you asked to track, and any that failed.' },
+  { id: 'settings', label: 'Settings', purpose: 'API key, sync, time display and theme.' },
+];
+
+export function isViewId(value: string): value is ViewId {
+  return views.some((view) => view.id === value);
+}

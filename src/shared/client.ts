@@ -1,0 +1,34 @@
+import type { ArgOf, Bridge, Channel, ErrorCode, EventName, PayloadOf, ResultOf } from './ipc';
+
+/** An IPC call that main answered with an error; `code` says what kind. */
+export class IpcCallError extends Error {
+  readonly code: ErrorCode;
+  readonly channel: string;
+  constructor(code: ErrorCode, message: string, channel: string) {
+    super(message);
+    this.name = 'IpcCallError';
+    this.code = code;
+    this.channel = channel;
+  }
+}
+
+type ArgList<C extends Channel> = undefined extends ArgOf<C> ? [arg?: ArgOf<C>] : [arg: ArgOf<C>];
+
+export interface Api {
+  invoke<C extends Channel>(channel: C, ...arg: ArgList<C>): Promise<ResultOf<C>>;
+  on<E extends EventName>(event: E, listener: (payload: PayloadOf<E>) => void): () => void;
+}
+
+/** Typed calls over a bridge: a resolved value, or a thrown IpcCallError carrying main's code. */
+export function createApi(bridge: Bridge): Api {
+  return {
+    async invoke(channel, ...arg) {
+      const envelope = await bridge.invoke(channel, arg[0]);
+      if (envelope.ok) return envelope.value as never;
+      throw new IpcCallError(envelope.error.code, envelope.error.message, channel);
+    },
+    on(event, listener) {
+      return bridge.on(event, listener as (payload: unknown) => void);
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser build.
+const chromium = process.env.QUAYSIDE_CHROMIUM ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: '.',
+  outputDir: '../../test-results/playwright',
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]],
+  use: {
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'renderer',
+      testMatch: 'renderer/**/*.spec.ts',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: chromium,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+          ],
+        },
+      },
+    },
+    {
+      name: 'electron',
+      testMatch: 'electron/**/*.spec.ts',
+    },
+  ],
+});
