@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/paths';
+import { runSandbox, sandboxUsage } from './commands/sandbox';
 import { defaultDataDir } from './data-dir';
+import { UsageError, type CommandIo } from './io';
 import { readPackageVersion } from './package-version';
 
 export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
@@ -17,52 +19,58 @@ const usage = `Usage: npm run cli -- <command> [options]
 Quayside keeps an offline copy of your ocean shipments from the Shipment Tracking API.
 
 Commands:
-  info [--json]     Version, data folder and mode (demo or live) of this installation.
-  help              This text.
-
-Options:
-  -h, --help        This text.
+  info [--json]       Version, data folder and mode (demo or live) of this installation.
+  ${sandboxUsage}
+  help                This text.
 
 The data folder is QUAYSIDE_DATA_DIR when set, else the app's user-data folder.
 Exit codes: 0 ok, 1 failure, 2 usage error.`;
 
-interface Output {
-  write(text: string): unknown;
+async function info(args: string[], io: CommandIo): Promise<number> {
+  let json: boolean;
+  try {
+    json = parseArgs({ args, options: { json: { type: 'boolean' } }, strict: true }).values.json ?? false;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const core = createCore({ dataDir: resolveDataDir(process.env, defaultDataDir()), appVersion: readPackageVersion() });
+  const appInfo = await core.handlers['app:info'](undefined);
+  await core.close();
+  io.out.write(
+    json
+      ? `${JSON.stringify(appInfo)}\n`
+      : `Quayside ${appInfo.version}\nData folder: ${appInfo.dataDir}\nMode: ${appInfo.demo ? 'demo (no API key set)' : 'live'}\n`,
+  );
+  return exitCodes.ok;
 }
 
-export async function runCli(
-  argv: string[],
-  out: Output = process.stdout,
-  err: Output = process.stderr,
-): Promise<number> {
+const commands: Record<string, (args: string[], io: CommandIo) => Promise<number>> = {
+  info,
+  sandbox: runSandbox,
+};
+
+export async function runCli(argv: string[], io: Partial<CommandIo> = {}): Promise<number> {
+  const full: CommandIo = { out: io.out ?? process.stdout, err: io.err ?? process.stderr, signal: io.signal };
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    out.write(`${usage}\n`);
+    full.out.write(`${usage}\n`);
     return command ? exitCodes.ok : exitCodes.usage;
   }
-  if (command === 'info') {
-    let json: boolean;
-    try {
-      json = parseArgs({ args: rest, options: { json: { type: 'boolean' } }, strict: true }).values.json ?? false;
-    } catch (error) {
-      err.write(`${(error as Error).message}\n\n${usage}\n`);
+  const run = commands[command];
+  if (!run) {
+    full.err.write(`Unknown command "${command}".\n\n${usage}\n`);
+    return exitCodes.usage;
+  }
+  try {
+    return await run(rest, full);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      full.err.write(`${error.message}\n\nRun \`npm run cli -- help\` for usage.\n`);
       return exitCodes.usage;
     }
-    const core = createCore({
-      dataDir: resolveDataDir(process.env, defaultDataDir()),
-      appVersion: readPackageVersion(),
-    });
-    const info = await core.handlers['app:info'](undefined);
-    await core.close();
-    out.write(
-      json
-        ? `${JSON.stringify(info)}\n`
-        : `Quayside ${info.version}\nData folder: ${info.dataDir}\nMode: ${info.demo ? 'demo (no API key set)' : 'live'}\n`,
-    );
-    return exitCodes.ok;
+    full.err.write(`${(error as Error).message}\n`);
+    return exitCodes.failure;
   }
-  err.write(`Unknown command "${command}".\n\n${usage}\n`);
-  return exitCodes.usage;
 }
 
 // Run when executed directly (import.meta.main needs Node 24; the project supports 22.14).

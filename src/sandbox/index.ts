@@ -2,6 +2,97 @@
  * The local simulator of the Shipment Tracking API: demo mode, tests and benchmarks run
  * against it on loopback. Never imports electron.
  */
+import type { AddressInfo } from 'node:net';
+import { SimClock } from './clock';
+import { FaultInjector, parseFaults, type FaultKind, type FaultRates } from './faults';
+import { generateWorld } from './generate';
+import { RollingWindowLimiter } from './rate-limit';
+import { createSandboxServer, type SandboxStats } from './server';
+import { SandboxStore } from './store';
 
 /** The key the sandbox accepts when no other is given; documented in the README. */
 export const DEMO_API_KEY = 'quayside-demo-key';
+
+export interface SandboxOptions {
+  /** 0 (default) picks any free port. The server listens on 127.0.0.1 only. */
+  port?: number;
+  seed?: string;
+  /** Number of shipments; containers (1–6 each) and tracking requests scale with it. */
+  shipments?: number;
+  apiKeys?: string[];
+  rateLimit?: { limit: number; windowSeconds: number };
+  latencyMs?: number;
+  faults?: FaultRates | string;
+  /** Simulated seconds per real second. */
+  tick?: number;
+  /** Simulated start time (epoch ms); defaults to now. */
+  start?: number;
+  /** Real clock, for the rate limit (tests may pass a fake one). */
+  realNow?: () => number;
+  /** Called with one line per request when given. */
+  log?: (line: string) => void;
+}
+
+export interface Sandbox {
+  /** Base URL including /v2, e.g. http://127.0.0.1:5123/v2 */
+  url: string;
+  port: number;
+  apiKeys: string[];
+  store: SandboxStore;
+  clock: SimClock;
+  stats: SandboxStats;
+  /** Moves simulated time forward. */
+  advance(seconds: number): void;
+  /** The next `count` admitted requests fail this way. */
+  injectFault(kind: FaultKind, count?: number): void;
+  setFaults(rates: FaultRates | string): void;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const seed = options.seed ?? 'quayside';
+  const shipments = options.shipments ?? 250;
+  if (!Number.isInteger(shipments) || shipments < 0) throw new Error('shipments must be a whole number ≥ 0');
+  const clock = new SimClock({ start: options.start, tick: options.tick ?? 1, realNow: options.realNow });
+  const world = generateWorld({ seed, shipments, now: clock.now() });
+  const store = new SandboxStore(world);
+  const apiKeys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [DEMO_API_KEY];
+  const rate = options.rateLimit ?? { limit: 100, windowSeconds: 60 };
+  const limiter = new RollingWindowLimiter(rate.limit, rate.windowSeconds * 1000);
+  const toRates = (f: FaultRates | string | undefined) => (typeof f === 'string' ? parseFaults(f) : (f ?? {}));
+  const faults = new FaultInjector(toRates(options.faults), seed);
+  const { server, stats, sockets } = createSandboxServer({
+    store,
+    clock,
+    apiKeys: new Set(apiKeys),
+    limiter,
+    faults,
+    latencyMs: options.latencyMs ?? 0,
+    realNow: options.realNow ?? Date.now,
+    log: options.log,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}/v2`,
+    port,
+    apiKeys,
+    store,
+    clock,
+    stats,
+    advance: (seconds) => clock.advance(seconds),
+    injectFault: (kind, count) => faults.enqueue(kind, count),
+    setFaults: (rates) => faults.setRates(toRates(rates)),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export { parseFaults, type FaultKind, type FaultRates } from './faults';
+export { parseRateLimit } from './rate-limit';

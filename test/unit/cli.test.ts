@@ -17,15 +17,15 @@ function capture() {
 describe('cli', () => {
   it('prints usage for --help and exits 0', async () => {
     const out = capture();
-    expect(await runCli(['--help'], out.stream)).toBe(exitCodes.ok);
+    expect(await runCli(['--help'], { out: out.stream })).toBe(exitCodes.ok);
     expect(out.text()).toContain('Usage: npm run cli -- <command>');
   });
 
   it('exits with the usage code for an unknown command or option', async () => {
     const err = capture();
-    expect(await runCli(['frobnicate'], capture().stream, err.stream)).toBe(exitCodes.usage);
+    expect(await runCli(['frobnicate'], { out: capture().stream, err: err.stream })).toBe(exitCodes.usage);
     expect(err.text()).toContain('Unknown command "frobnicate"');
-    expect(await runCli(['info', '--bogus'], capture().stream, capture().stream)).toBe(exitCodes.usage);
+    expect(await runCli(['info', '--bogus'], { out: capture().stream, err: capture().stream })).toBe(exitCodes.usage);
   });
 
   it('reports the data folder from QUAYSIDE_DATA_DIR as JSON', async () => {
@@ -34,7 +34,7 @@ describe('cli', () => {
     process.env.QUAYSIDE_DATA_DIR = dir;
     try {
       const out = capture();
-      expect(await runCli(['info', '--json'], out.stream)).toBe(exitCodes.ok);
+      expect(await runCli(['info', '--json'], { out: out.stream })).toBe(exitCodes.ok);
       expect(JSON.parse(out.text())).toMatchObject({ name: 'Quayside', dataDir: dir, demo: true });
     } finally {
       if (previous === undefined) delete process.env.QUAYSIDE_DATA_DIR;

@@ -1,0 +1,56 @@
+/** Injected failures: server errors, dropped connections, hangs and broken bodies. */
+import { Random } from './random';
+
+export const faultKinds = ['500', '502', '503', 'reset', 'timeout', 'malformed'] as const;
+export type FaultKind = (typeof faultKinds)[number];
+export type FaultRates = Partial<Record<FaultKind, number>>;
+
+/** Parses "500=0.05,reset=0.01,malformed=2%" into rates between 0 and 1. */
+export function parseFaults(spec: string): FaultRates {
+  const rates: FaultRates = {};
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z0-9]+)\s*=\s*(\d+(?:\.\d+)?)(%?)$/.exec(part);
+    if (!match || !(faultKinds as readonly string[]).includes(match[1]!)) {
+      throw new Error(`fault "${part}" must be KIND=RATE with KIND one of ${faultKinds.join(', ')}`);
+    }
+    const rate = Number(match[2]) / (match[3] ? 100 : 1);
+    if (rate > 1) throw new Error(`fault rate for ${match[1]} must be at most 1 (or 100%)`);
+    rates[match[1] as FaultKind] = rate;
+  }
+  return rates;
+}
+
+export class FaultInjector {
+  #rates: FaultRates;
+  readonly #random: Random;
+  readonly #queue: FaultKind[] = [];
+
+  constructor(rates: FaultRates, seed: string) {
+    this.#rates = rates;
+    this.#random = new Random(`${seed}:faults`);
+  }
+
+  setRates(rates: FaultRates): void {
+    this.#rates = rates;
+  }
+
+  /** The next `count` requests fail this way, whatever the rates say. */
+  enqueue(kind: FaultKind, count = 1): void {
+    for (let i = 0; i < count; i++) this.#queue.push(kind);
+  }
+
+  next(): FaultKind | null {
+    const queued = this.#queue.shift();
+    if (queued) return queued;
+    let roll = this.#random.next();
+    for (const kind of faultKinds) {
+      const rate = this.#rates[kind] ?? 0;
+      if (roll < rate) return kind;
+      roll -= rate;
+    }
+    return null;
+  }
+}

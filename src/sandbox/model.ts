@@ -1,0 +1,238 @@
+/**
+ * The sandbox's world: reference data, and for every shipment and container a complete plan
+ * of its voyage with the instant of each milestone. What the API shows at a given simulated
+ * time is derived from the plan (see state.ts), so time can move and the data evolves without
+ * a simulation loop.
+ */
+import type { PortData, RailRoute } from './data/ports';
+import type { ShippingLineData } from './data/shipping-lines';
+import type { TerminalData } from './data/terminals';
+import type { VesselData } from './data/vessels';
+
+export interface ShippingLineRec {
+  id: string;
+  data: ShippingLineData;
+}
+export interface PortRec {
+  id: string;
+  data: PortData;
+}
+export interface TerminalRec {
+  id: string;
+  data: TerminalData;
+  port: PortRec;
+}
+export interface VesselRec {
+  id: string;
+  data: VesselData;
+  /** A resting position for the vessel resource. */
+  latitude: number;
+  longitude: number;
+}
+export interface PartyRec {
+  id: string;
+  companyName: string;
+  createdAt: number;
+}
+
+export type MilestoneKey =
+  | 'empty_out'
+  | 'full_in'
+  | 'vessel_loaded'
+  | 'vessel_departed'
+  | 'transshipment_arrived'
+  | 'transshipment_discharged'
+  | 'transshipment_loaded'
+  | 'transshipment_departed'
+  | 'vessel_arrived'
+  | 'vessel_berthed'
+  | 'vessel_discharged'
+  | 'available'
+  | 'rail_loaded'
+  | 'rail_departed'
+  | 'rail_arrived'
+  | 'rail_unloaded'
+  | 'arrived_at_inland_destination'
+  | 'full_out'
+  | 'empty_in';
+
+export interface Milestone {
+  /** The id of the transport event that reports it. */
+  id: string;
+  /** The id of the raw event the line sent for it. */
+  rawId: string;
+  key: MilestoneKey;
+  /** When it happened (or will), epoch ms. */
+  at: number;
+  /** When the service learns of it: `at` plus a reporting lag. */
+  reportedAt: number;
+  port: PortRec;
+  terminal: TerminalRec | null;
+  vessel: VesselRec | null;
+  voyage: string | null;
+  dataSource: 'shipping_line' | 'terminal';
+}
+
+export interface HoldPlan {
+  name: string;
+  description: string | null;
+  /** Released at this instant; null = not released within the plan. */
+  releasedAt: number | null;
+}
+
+export interface EtaRevision {
+  /** From this instant on, the line reports `eta`. */
+  from: number;
+  eta: number;
+}
+
+export interface ShipmentPlan {
+  id: string;
+  createdAt: number;
+  billOfLading: string;
+  bookingNumber: string;
+  line: ShippingLineRec;
+  customer: PartyRec | null;
+  refNumbers: string[];
+  tags: string[];
+  pol: PortRec;
+  pod: PortRec;
+  destination: PortRec;
+  podTerminal: TerminalRec;
+  transshipment: PortRec | null;
+  /** The vessel that brings the cargo to the port of discharge. */
+  vessel: VesselRec;
+  voyage: string;
+  /** The first-leg vessel when there is a transshipment. */
+  feederVessel: VesselRec | null;
+  etdRevisions: EtaRevision[];
+  departedAt: number;
+  etaRevisions: EtaRevision[];
+  arrivedAt: number;
+  rail: RailRoute | null;
+  /** Inland (rail) arrival plan, when there is a rail leg. */
+  destinationEtaRevisions: EtaRevision[];
+  destinationArrivedAt: number | null;
+  containers: ContainerPlan[];
+  /** Set by stop_tracking, cleared by resume_tracking. */
+  stoppedByUserAt: number | null;
+  /** When tracking was last resumed by a user, so the request's updated_at moves. */
+  resumedAt: number | null;
+  /** The line cancelled the booking at this instant (tracking stops then). */
+  bookingCancelledAt: number | null;
+}
+
+export interface ContainerPlan {
+  id: string;
+  shipment: ShipmentPlan;
+  createdAt: number;
+  number: string;
+  equipmentType: 'dry' | 'reefer' | 'open top' | 'flat rack' | 'tank';
+  equipmentLength: 20 | 40 | 45;
+  equipmentHeight: 'standard' | 'high_cube';
+  weightLbs: number;
+  sealNumber: string;
+  refNumbers: string[];
+  milestones: Milestone[];
+  holds: HoldPlan[];
+  /** Free days at the terminal (or rail ramp) before demurrage. */
+  freeDays: number;
+  /** Daily demurrage once past the last free day, USD. */
+  demurragePerDay: number;
+  customsExam: boolean;
+  chassisNumber: string | null;
+  /** Pickup appointment booked this long before full_out, if any (ms). */
+  appointmentLeadMs: number | null;
+}
+
+export type TrackingRequestType = 'bill_of_lading' | 'booking_number' | 'container';
+export type FailedReason =
+  | 'booking_cancelled'
+  | 'duplicate'
+  | 'expired'
+  | 'internal_processing_error'
+  | 'invalid_number'
+  | 'not_found'
+  | 'retries_exhausted'
+  | 'shipping_line_unreachable'
+  | 'unrecognized_response'
+  | 'data_unavailable'
+  | 'scac_auto_detect_failed';
+
+/** A status change of a tracking request at an instant. */
+export interface TrackingRequestTransition {
+  at: number;
+  status: 'pending' | 'awaiting_manifest' | 'created' | 'failed';
+  failedReason?: FailedReason;
+  retryCount?: number;
+  isRetrying?: boolean;
+}
+
+export interface TrackingRequestPlan {
+  id: string;
+  createdAt: number;
+  requestType: TrackingRequestType;
+  requestNumber: string;
+  scac: string;
+  refNumbers: string[];
+  tags: string[];
+  customer: PartyRec | null;
+  /** The shipment it resolves to, once `created`. */
+  shipment: ShipmentPlan | null;
+  transitions: TrackingRequestTransition[];
+  /** Set when a user edits the request (PATCH). */
+  editedAt: number | null;
+}
+
+export interface CustomFieldDefinitionRec {
+  id: string;
+  entityType: 'Shipment' | 'Container';
+  apiSlug: string;
+  displayName: string;
+  description: string | null;
+  dataType: 'short_text' | 'number' | 'date' | 'datetime' | 'boolean' | 'enum';
+}
+
+export interface DocumentRec {
+  id: string;
+  name: string;
+  documentType: string;
+  createdAt: number;
+  representationId: string;
+}
+
+export interface EmailSubmissionRec {
+  id: string;
+  subject: string;
+  body: string;
+  from: string[];
+  to: string[];
+  sentAt: number;
+  messageId: string;
+  documents: DocumentRec[];
+  createdAt: number;
+}
+
+export interface WebhookRec {
+  id: string;
+  url: string;
+  active: boolean;
+  events: string[];
+  secret: string;
+  headers: { name: string; value: string }[] | null;
+  createdAt: number;
+}
+
+export interface WebhookNotificationRec {
+  id: string;
+  webhook: WebhookRec;
+  event: string;
+  deliveryStatus: 'pending' | 'succeeded' | 'failed';
+  trackingRequest: TrackingRequestPlan;
+  createdAt: number;
+}
+
+export interface AccountRec {
+  id: string;
+  companyName: string;
+}

@@ -1,0 +1,146 @@
+import {
+  bodyData,
+  listDocument,
+  notFound,
+  resourceDocument,
+  unprocessable,
+  type Reply,
+  type RouteContext,
+} from '../http';
+import type { Entity } from '../serialize';
+import { webhookEvents } from '../webhook-events';
+
+export function listParties(route: RouteContext): Reply {
+  const now = route.ctx.now;
+  const items = route.store.world.parties
+    .filter((p) => p.createdAt <= now)
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .map((rec): Entity => ({ type: 'party', rec }));
+  return listDocument(route, items, 'party', { defaultSize: 25 });
+}
+
+export function getParty(route: RouteContext): Reply {
+  const party = route.store.partyById.get(route.params[0]!);
+  if (!party || party.createdAt > route.ctx.now) throw notFound('Party');
+  return resourceDocument(route, { type: 'party', rec: party }, { selfLink: true });
+}
+
+export function createParty(route: RouteContext): Reply {
+  const { attributes } = bodyData(route, 'party');
+  const name = typeof attributes.company_name === 'string' ? attributes.company_name.trim() : '';
+  if (name === '') {
+    throw unprocessable([
+      { pointer: '/data/attributes/company_name', detail: "Company name can't be blank", code: 'blank' },
+    ]);
+  }
+  if (route.store.world.parties.some((p) => p.companyName.toLowerCase() === name.toLowerCase())) {
+    throw unprocessable([
+      {
+        pointer: '/data/attributes/company_name',
+        detail: `'${name.slice(0, 100)}' already exists in Account`,
+        code: 'taken',
+      },
+    ]);
+  }
+  const party = route.store.addParty(name, route.ctx.now);
+  const reply = resourceDocument(route, { type: 'party', rec: party }, { status: 201 });
+  (reply.body as Record<string, unknown>).links = { self: `/v2/parties/${party.id}` };
+  return reply;
+}
+
+export function listEmailSubmissions(route: RouteContext): Reply {
+  const items = route.store.world.emailSubmissions
+    .filter((m) => m.createdAt <= route.ctx.now)
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .map((rec): Entity => ({ type: 'email_submission', rec }));
+  return listDocument(route, items, 'email_submission', {
+    defaultInclude: ['documents', 'documents.last_document_representation'],
+  });
+}
+
+export function getEmailSubmission(route: RouteContext): Reply {
+  const submission = route.store.world.emailSubmissions.find((m) => m.id === route.params[0]);
+  if (!submission || submission.createdAt > route.ctx.now) throw notFound('EmailSubmission');
+  return resourceDocument(
+    route,
+    { type: 'email_submission', rec: submission },
+    { defaultInclude: ['documents', 'documents.last_document_representation'], selfLink: true },
+  );
+}
+
+export function listWebhooks(route: RouteContext): Reply {
+  const items = route.store.world.webhooks.map((rec): Entity => ({ type: 'webhook', rec }));
+  return listDocument(route, items, 'webhook');
+}
+
+function findWebhook(route: RouteContext) {
+  const webhook = route.store.world.webhooks.find((w) => w.id === route.params[0]);
+  if (!webhook) throw notFound('Webhook');
+  return webhook;
+}
+
+export function getWebhook(route: RouteContext): Reply {
+  return resourceDocument(route, { type: 'webhook', rec: findWebhook(route) });
+}
+
+export function createWebhook(route: RouteContext): Reply {
+  const { attributes } = bodyData(route, 'webhook', { typeRequired: true });
+  const problems: { pointer: string; detail: string; code?: string }[] = [];
+  const url = attributes.url;
+  let valid = false;
+  if (typeof url === 'string') {
+    try {
+      valid = ['https:', 'http:'].includes(new URL(url).protocol);
+    } catch {
+      valid = false;
+    }
+  }
+  if (!valid)
+    problems.push({ pointer: '/data/attributes/url', detail: 'Url must be a valid http(s) URL', code: 'invalid' });
+  if (typeof attributes.active !== 'boolean') {
+    problems.push({ pointer: '/data/attributes/active', detail: 'Active must be true or false', code: 'blank' });
+  }
+  let events: string[] = [...webhookEvents];
+  if (attributes.events !== undefined) {
+    const list = attributes.events;
+    if (
+      !Array.isArray(list) ||
+      list.length === 0 ||
+      !list.every((e) => typeof e === 'string' && webhookEvents.includes(e))
+    ) {
+      problems.push({
+        pointer: '/data/attributes/events',
+        detail: 'Events must be a non-empty list of known events',
+        code: 'inclusion',
+      });
+    } else {
+      events = [...new Set(list as string[])];
+    }
+  }
+  if (problems.length > 0) throw unprocessable(problems);
+  const webhook = route.store.addWebhook({
+    url: url as string,
+    active: attributes.active as boolean,
+    events,
+    secret: `whsec_${Math.abs(route.ctx.now % 1e12).toString(36)}${route.store.world.webhooks.length}`,
+    headers: null,
+    createdAt: route.ctx.now,
+  });
+  return resourceDocument(route, { type: 'webhook', rec: webhook }, { status: 201 });
+}
+
+export function deleteWebhook(route: RouteContext): Reply {
+  const webhook = findWebhook(route);
+  const list = route.store.world.webhooks;
+  list.splice(list.indexOf(webhook), 1);
+  return { status: 200 };
+}
+
+export function listWebhookNotifications(route: RouteContext): Reply {
+  const live = new Set(route.store.world.webhooks);
+  const items = route.store.world.webhookNotifications
+    .filter((n) => n.createdAt <= route.ctx.now && live.has(n.webhook))
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .map((rec): Entity => ({ type: 'webhook_notification', rec }));
+  return listDocument(route, items, 'webhook_notification');
+}

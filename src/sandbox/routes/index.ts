@@ -1,0 +1,65 @@
+import type { Reply, RouteContext } from '../http';
+import * as account from './account';
+import * as containers from './containers';
+import * as reference from './reference';
+import * as shipments from './shipments';
+import * as trackingRequests from './tracking-requests';
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  pattern: RegExp;
+  handler: (route: RouteContext) => Reply;
+}
+
+const id = '([^/]+)';
+const path = (p: string) => new RegExp(`^/v2${p.replaceAll(':id', id)}/?$`);
+
+export const routes: Route[] = [
+  { method: 'GET', pattern: path('/tracking_requests'), handler: trackingRequests.listTrackingRequests },
+  { method: 'POST', pattern: path('/tracking_requests'), handler: trackingRequests.createTrackingRequest },
+  { method: 'GET', pattern: path('/tracking_requests/:id'), handler: trackingRequests.getTrackingRequest },
+  { method: 'PATCH', pattern: path('/tracking_requests/:id'), handler: trackingRequests.editTrackingRequest },
+  { method: 'GET', pattern: path('/shipments'), handler: shipments.listShipments },
+  { method: 'GET', pattern: path('/shipments/:id'), handler: shipments.getShipment },
+  { method: 'PATCH', pattern: path('/shipments/:id'), handler: shipments.editShipment },
+  { method: 'PATCH', pattern: path('/shipments/:id/stop_tracking'), handler: shipments.stopTracking },
+  { method: 'PATCH', pattern: path('/shipments/:id/resume_tracking'), handler: shipments.resumeTracking },
+  { method: 'GET', pattern: path('/containers'), handler: containers.listContainers },
+  { method: 'GET', pattern: path('/containers/:id'), handler: containers.getContainer },
+  { method: 'GET', pattern: path('/containers/:id/transport_events'), handler: containers.listTransportEvents },
+  { method: 'GET', pattern: path('/containers/:id/raw_events'), handler: containers.listRawEvents },
+  { method: 'GET', pattern: path('/shipping_lines'), handler: reference.listShippingLines },
+  { method: 'GET', pattern: path('/shipping_lines/:id'), handler: reference.getShippingLine },
+  { method: 'GET', pattern: path('/terminals/:id'), handler: reference.getTerminal },
+  { method: 'GET', pattern: path('/ports/:id'), handler: reference.getPort },
+  { method: 'GET', pattern: path('/vessels/:id'), handler: reference.getVessel },
+  { method: 'GET', pattern: path('/custom_field_definitions'), handler: reference.listCustomFieldDefinitions },
+  { method: 'GET', pattern: path('/custom_field_definitions/:id'), handler: reference.getCustomFieldDefinition },
+  { method: 'GET', pattern: path('/parties'), handler: account.listParties },
+  { method: 'POST', pattern: path('/parties'), handler: account.createParty },
+  { method: 'GET', pattern: path('/parties/:id'), handler: account.getParty },
+  { method: 'GET', pattern: path('/email_submissions'), handler: account.listEmailSubmissions },
+  { method: 'GET', pattern: path('/email_submissions/:id'), handler: account.getEmailSubmission },
+  { method: 'GET', pattern: path('/webhooks'), handler: account.listWebhooks },
+  { method: 'POST', pattern: path('/webhooks'), handler: account.createWebhook },
+  { method: 'GET', pattern: path('/webhooks/:id'), handler: account.getWebhook },
+  { method: 'DELETE', pattern: path('/webhooks/:id'), handler: account.deleteWebhook },
+  { method: 'GET', pattern: path('/webhook_notifications'), handler: account.listWebhookNotifications },
+];
+
+/** The route for a method and path, or why there is none (unknown path vs wrong method). */
+export function matchRoute(
+  method: string,
+  pathname: string,
+): { route: Route; params: string[] } | 'not_found' | 'method_not_allowed' {
+  let pathMatched = false;
+  for (const route of routes) {
+    const match = route.pattern.exec(pathname);
+    if (!match) continue;
+    pathMatched = true;
+    if (route.method === method) {
+      return { route, params: match.slice(1).map((p) => decodeURIComponent(p)) };
+    }
+  }
+  return pathMatched ? 'method_not_allowed' : 'not_found';
+}

@@ -1,0 +1,77 @@
+import {
+  badRequest,
+  checkParams,
+  HttpError,
+  listDocument,
+  notFound,
+  resourceDocument,
+  type Reply,
+  type RouteContext,
+} from '../http';
+import type { Entity } from '../serialize';
+
+export function listShippingLines(route: RouteContext): Reply {
+  const items = route.store.world.shippingLines.map((rec): Entity => ({ type: 'shipping_line', rec }));
+  return listDocument(route, items, 'shipping_line', { paged: false });
+}
+
+export function getShippingLine(route: RouteContext): Reply {
+  const id = route.params[0]!;
+  const line = route.store.world.shippingLines.find((l) => l.id === id) ?? route.store.lineByScac.get(id.toUpperCase());
+  if (!line) throw notFound('ShippingLine');
+  return resourceDocument(route, { type: 'shipping_line', rec: line });
+}
+
+export function getTerminal(route: RouteContext): Reply {
+  const id = route.params[0]!;
+  const terminal = route.store.world.terminals.find((t) => t.id === id);
+  if (!terminal) throw notFound('Terminal');
+  return resourceDocument(route, { type: 'terminal', rec: terminal });
+}
+
+export function getPort(route: RouteContext): Reply {
+  const id = route.params[0]!;
+  const port = route.store.portById.get(id) ?? route.store.portByCode.get(id.toUpperCase());
+  if (!port) throw notFound('Port');
+  return resourceDocument(route, { type: 'port', rec: port });
+}
+
+export function getVessel(route: RouteContext): Reply {
+  for (const name of route.url.searchParams.keys()) {
+    if (name.startsWith('show_positions')) {
+      // Vessel positions are a paid feature the demo account does not have.
+      throw new HttpError(403, [
+        { status: '403', title: 'Forbidden', detail: 'Routing data feature is not enabled for this account' },
+      ]);
+    }
+  }
+  const id = route.params[0]!;
+  const vessel = route.store.vesselByImo.get(id) ?? route.store.world.vessels.find((v) => v.id === id);
+  if (!vessel) throw notFound('Vessel');
+  return resourceDocument(route, { type: 'vessel', rec: vessel });
+}
+
+const entityTypes = ['Shipment', 'Container', 'TrackingRequest'];
+
+export function listCustomFieldDefinitions(route: RouteContext): Reply {
+  const { url } = route;
+  checkParams(url, ['filter[entity_type]', 'filter[data_type]', 'filter[display_name]']);
+  const entityType = url.searchParams.get('filter[entity_type]');
+  if (entityType !== null && !entityTypes.includes(entityType)) {
+    throw badRequest(`filter[entity_type] must be one of ${entityTypes.join(', ')}`, 'filter[entity_type]');
+  }
+  const dataType = url.searchParams.get('filter[data_type]');
+  const prefix = url.searchParams.get('filter[display_name]')?.toLowerCase() ?? null;
+  const items = route.store.world.customFieldDefinitions
+    .filter((d) => entityType === null || d.entityType === entityType)
+    .filter((d) => dataType === null || d.dataType === dataType)
+    .filter((d) => prefix === null || d.displayName.toLowerCase().startsWith(prefix))
+    .map((rec): Entity => ({ type: 'custom_field_definition', rec }));
+  return listDocument(route, items, 'custom_field_definition', { defaultSize: 25 });
+}
+
+export function getCustomFieldDefinition(route: RouteContext): Reply {
+  const definition = route.store.world.customFieldDefinitions.find((d) => d.id === route.params[0]);
+  if (!definition) throw notFound('CustomFieldDefinition');
+  return resourceDocument(route, { type: 'custom_field_definition', rec: definition }, { selfLink: true });
+}

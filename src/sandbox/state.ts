@@ -1,0 +1,265 @@
+/**
+ * What the service knows at a simulated instant, derived from the plans: a milestone is known
+ * once reported, an ETA is the revision in force, holds and fees follow the terminal's clock.
+ * Stopping tracking freezes a shipment at the moment it stopped.
+ */
+import { DAY, HOUR } from './generate';
+import type { ContainerPlan, EtaRevision, Milestone, MilestoneKey, ShipmentPlan, TrackingRequestPlan } from './model';
+import { hash32 } from './random';
+import { localMidnightAfter } from './zoned-time';
+
+export type StopReason =
+  | 'all_containers_terminated'
+  | 'past_arrival_window'
+  | 'past_full_out_window'
+  | 'no_updates_at_line'
+  | 'cancelled_by_user'
+  | 'booking_cancelled';
+
+export interface TrackingStop {
+  at: number;
+  reason: StopReason;
+  byUser: boolean;
+}
+
+/** Tracking stops by user, by a cancelled booking, or a day after the last empty return. */
+export function trackingStop(shipment: ShipmentPlan, now: number): TrackingStop | null {
+  const candidates: TrackingStop[] = [];
+  if (shipment.stoppedByUserAt !== null && shipment.stoppedByUserAt <= now) {
+    candidates.push({ at: shipment.stoppedByUserAt, reason: 'cancelled_by_user', byUser: true });
+  }
+  if (shipment.bookingCancelledAt !== null && shipment.bookingCancelledAt <= now) {
+    candidates.push({ at: shipment.bookingCancelledAt, reason: 'booking_cancelled', byUser: false });
+  }
+  let lastReturn = 0;
+  for (const container of shipment.containers) {
+    const emptyIn = container.milestones.find((m) => m.key === 'empty_in');
+    if (!emptyIn) {
+      lastReturn = Infinity;
+      break;
+    }
+    lastReturn = Math.max(lastReturn, emptyIn.reportedAt);
+  }
+  if (lastReturn + DAY <= now)
+    candidates.push({ at: lastReturn + DAY, reason: 'all_containers_terminated', byUser: false });
+  if (candidates.length === 0) return null;
+  return candidates.reduce((first, c) => (c.at < first.at ? c : first));
+}
+
+/** The instant up to which the service has information about this shipment. */
+export function knownUntil(shipment: ShipmentPlan, now: number): number {
+  const stop = trackingStop(shipment, now);
+  return stop ? Math.min(now, stop.at) : now;
+}
+
+export function revisionAt(revisions: readonly EtaRevision[], at: number): number | null {
+  let eta: number | null = null;
+  for (const revision of revisions) {
+    if (revision.from <= at) eta = revision.eta;
+    else break;
+  }
+  return eta;
+}
+
+export function knownMilestones(container: ContainerPlan, at: number): Milestone[] {
+  return container.milestones.filter((m) => m.reportedAt <= at);
+}
+
+export type ContainerStatus =
+  | 'new'
+  | 'on_ship'
+  | 'available'
+  | 'not_available'
+  | 'grounded'
+  | 'on_rail'
+  | 'picked_up'
+  | 'off_dock'
+  | 'delivered'
+  | 'dropped'
+  | 'loaded'
+  | 'empty_returned'
+  | 'awaiting_inland_transfer';
+
+export interface ContainerState {
+  known: Map<MilestoneKey, Milestone>;
+  status: ContainerStatus;
+  holds: { name: string; status: 'hold'; description: string | null }[];
+  availableForPickup: boolean | null;
+  availabilityKnown: boolean;
+  lastFreeDay: number | null;
+  railLastFreeDay: number | null;
+  lineLastFreeDay: number | null;
+  fees: { type: 'demurrage' | 'exam' | 'total'; amount: number; currency_code: string }[];
+  location: string | null;
+  appointmentAt: number | null;
+  terminalCheckedAt: number | null;
+  shipmentCheckedAt: number | null;
+  updatedAt: number;
+}
+
+function tick(from: number, at: number, every: number): number {
+  return from + Math.floor((at - from) / every) * every;
+}
+
+export function containerState(container: ContainerPlan, now: number): ContainerState {
+  const shipment = container.shipment;
+  const at = knownUntil(shipment, now);
+  const known = new Map<MilestoneKey, Milestone>();
+  for (const m of knownMilestones(container, at)) known.set(m.key, m);
+  const has = (key: MilestoneKey) => known.has(key);
+  const rail = shipment.rail !== null && shipment.destination !== shipment.pod;
+  const discharged = known.get('vessel_discharged');
+  const available = known.get('available');
+
+  const holds = discharged
+    ? container.holds
+        .filter((h) => h.releasedAt === null || h.releasedAt > at)
+        .map((h) => ({ name: h.name, status: 'hold' as const, description: h.description }))
+    : [];
+
+  const podTz = shipment.pod.data.timeZone;
+  const lastFreeDay = !rail && discharged ? localMidnightAfter(discharged.at, podTz, container.freeDays) : null;
+  const railLastFreeDay =
+    rail && available ? localMidnightAfter(available.at, shipment.destination.data.timeZone, 2) : null;
+  const lineLastFreeDay = lastFreeDay ?? railLastFreeDay;
+
+  const pickedUp = known.get('full_out');
+  const fees: ContainerState['fees'] = [];
+  const lfd = lastFreeDay ?? railLastFreeDay;
+  if (lfd !== null) {
+    const end = pickedUp ? pickedUp.at : at;
+    const days = Math.ceil((end - lfd) / DAY);
+    if (days > 0) fees.push({ type: 'demurrage', amount: days * container.demurragePerDay, currency_code: 'USD' });
+  }
+  if (container.customsExam && discharged) fees.push({ type: 'exam', amount: 385, currency_code: 'USD' });
+  if (fees.length > 0) {
+    fees.push({ type: 'total', amount: fees.reduce((sum, f) => sum + f.amount, 0), currency_code: 'USD' });
+  }
+
+  let status: ContainerStatus;
+  if (has('empty_in')) status = 'empty_returned';
+  else if (pickedUp) status = 'picked_up';
+  else if (rail && has('rail_loaded') && !has('rail_unloaded')) status = 'on_rail';
+  else if (rail && has('rail_unloaded')) status = available ? 'available' : 'grounded';
+  else if (rail && discharged) status = 'awaiting_inland_transfer';
+  else if (discharged) status = available && holds.length === 0 ? 'available' : 'not_available';
+  else if (has('vessel_departed')) status = 'on_ship';
+  else if (has('vessel_loaded')) status = 'loaded';
+  else status = 'new';
+
+  const seed = hash32(container.id);
+  let location: string | null = null;
+  if (pickedUp) {
+    const d = new Date(pickedUp.at);
+    location = `Delivered ${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+  } else if (discharged && !(rail && has('rail_departed'))) {
+    location = `Yard - ${String.fromCharCode(65 + (seed % 8))}${String(seed % 1000).padStart(3, '0')}${String.fromCharCode(65 + ((seed >> 8) % 6))}`;
+  } else if (has('vessel_arrived')) location = 'On vessel';
+
+  const fullOutPlan = container.milestones.find((m) => m.key === 'full_out');
+  const appointmentAt =
+    container.appointmentLeadMs !== null && fullOutPlan && at >= fullOutPlan.at - container.appointmentLeadMs
+      ? fullOutPlan.at - 2 * HOUR
+      : null;
+
+  const terminalWatchFrom = shipment.arrivedAt - 2 * DAY;
+  const terminalCheckedAt =
+    at >= terminalWatchFrom && !has('empty_in') ? tick(terminalWatchFrom, at, 3 * HOUR) + (seed % 900) * 1000 : null;
+  const shipmentCheckedAt = at >= shipment.createdAt ? tick(shipment.createdAt, at, 6 * HOUR) : null;
+
+  let updatedAt = container.createdAt;
+  for (const m of known.values()) updatedAt = Math.max(updatedAt, m.reportedAt);
+  for (const h of container.holds)
+    if (h.releasedAt !== null && h.releasedAt <= at) updatedAt = Math.max(updatedAt, h.releasedAt);
+
+  return {
+    known,
+    status,
+    holds,
+    availableForPickup: discharged || available ? status === 'available' : null,
+    availabilityKnown: discharged !== undefined,
+    lastFreeDay,
+    railLastFreeDay,
+    lineLastFreeDay: lineLastFreeDay === null ? null : lineLastFreeDay + 2 * DAY,
+    fees,
+    location,
+    appointmentAt,
+    terminalCheckedAt: terminalCheckedAt === null ? null : Math.min(terminalCheckedAt, at),
+    shipmentCheckedAt,
+    updatedAt,
+  };
+}
+
+export interface ShipmentState {
+  stop: TrackingStop | null;
+  etd: number | null;
+  atd: number | null;
+  eta: number | null;
+  originalEta: number | null;
+  ata: number | null;
+  destinationEta: number | null;
+  destinationAta: number | null;
+  lastAttemptedAt: number;
+  updatedAt: number;
+}
+
+export function shipmentState(shipment: ShipmentPlan, now: number): ShipmentState {
+  const stop = trackingStop(shipment, now);
+  const at = stop ? Math.min(now, stop.at) : now;
+  const departed = shipment.departedAt + 2 * HOUR <= at;
+  const arrived = shipment.arrivedAt + HOUR <= at;
+  const inland = shipment.destinationArrivedAt;
+  const inlandArrived = inland !== null && inland + HOUR <= at;
+  const eta = revisionAt(shipment.etaRevisions, at);
+  let updatedAt = shipment.createdAt;
+  for (const list of [shipment.etaRevisions, shipment.etdRevisions, shipment.destinationEtaRevisions]) {
+    for (const r of list) if (r.from <= at) updatedAt = Math.max(updatedAt, r.from);
+  }
+  if (departed) updatedAt = Math.max(updatedAt, shipment.departedAt + 2 * HOUR);
+  if (arrived) updatedAt = Math.max(updatedAt, shipment.arrivedAt + HOUR);
+  if (stop) updatedAt = Math.max(updatedAt, stop.at);
+  return {
+    stop,
+    etd: departed ? null : revisionAt(shipment.etdRevisions, at),
+    atd: departed ? shipment.departedAt : null,
+    eta: arrived ? null : eta,
+    originalEta: shipment.etaRevisions[0]?.eta ?? null,
+    ata: arrived ? shipment.arrivedAt : null,
+    destinationEta: inland !== null && !inlandArrived ? revisionAt(shipment.destinationEtaRevisions, at) : null,
+    destinationAta: inlandArrived ? inland : shipment.rail ? null : arrived ? shipment.arrivedAt : null,
+    lastAttemptedAt: tick(shipment.createdAt, at, 6 * HOUR),
+    updatedAt,
+  };
+}
+
+export interface TrackingRequestState {
+  status: 'pending' | 'awaiting_manifest' | 'created' | 'failed' | 'tracking_stopped';
+  failedReason: string | null;
+  isRetrying: boolean;
+  retryCount: number | null;
+  updatedAt: number;
+}
+
+export function trackingRequestState(request: TrackingRequestPlan, now: number): TrackingRequestState {
+  let current = request.transitions[0]!;
+  for (const t of request.transitions) if (t.at <= now) current = t;
+  let updatedAt = current.at;
+  let status: TrackingRequestState['status'] = current.status;
+  if (status === 'created' && request.shipment) {
+    const stop = trackingStop(request.shipment, now);
+    if (stop) {
+      status = 'tracking_stopped';
+      updatedAt = Math.max(updatedAt, stop.at);
+    } else if (request.shipment.stoppedByUserAt === null && request.shipment.resumedAt !== null) {
+      updatedAt = Math.max(updatedAt, Math.min(request.shipment.resumedAt, now));
+    }
+  }
+  if (request.editedAt !== null && request.editedAt <= now) updatedAt = Math.max(updatedAt, request.editedAt);
+  return {
+    status,
+    failedReason: current.failedReason ?? null,
+    isRetrying: current.isRetrying ?? current.status === 'pending',
+    retryCount: current.retryCount ?? (current.status === 'pending' ? 0 : null),
+    updatedAt,
+  };
+}
