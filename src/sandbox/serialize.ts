@@ -428,17 +428,16 @@ function attributesOf(entity: Entity, ctx: SerializeContext): Record<string, unk
     }
     case 'terminal': {
       const t = entity.rec.data;
+      // The schema has no nulls here: what the service does not know, it leaves out.
       return {
         name: t.name,
         nickname: t.nickname,
         firms_code: t.firmsCode,
-        smdg_code: null,
-        bic_facility_code: null,
-        street: t.street,
+        ...(t.street === null ? {} : { street: t.street }),
         city: t.city,
         state: t.state,
         state_abbr: t.state,
-        zip: t.zip,
+        ...(t.zip === null ? {} : { zip: t.zip }),
         country: t.country,
       };
     }

@@ -141,7 +141,8 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
       ]);
     }
     let body: unknown = undefined;
-    if (method === 'POST' || method === 'PATCH') {
+    // Actions such as stop_tracking carry no body, and need no content type.
+    if ((method === 'POST' || method === 'PATCH') && bodyText.trim() !== '') {
       const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
       if (type !== JSON_API && type !== 'application/json') {
         throw new HttpError(415, [

@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import { validateErrorBody, validateResponse } from '../helpers/contract';
+import { call, useSandbox, type ApiResponse } from '../helpers/sandbox';
+
+// Every endpoint the app uses, over HTTP, each response checked against the reference's schema
+// for that operation and status (extra attributes tolerated).
+const sandbox = useSandbox({ seed: 'contract', shipments: 80 });
+
+function expectContract(method: string, template: string, response: ApiResponse, status = 200): void {
+  expect(response.status, response.text.slice(0, 300)).toBe(status);
+  expect(response.headers.get('content-type')).toBe('application/vnd.api+json');
+  expect(validateResponse(method, template, status, response.body)).toEqual([]);
+}
+
+function expectError(response: ApiResponse, status: number): void {
+  expect(response.status, response.text.slice(0, 300)).toBe(status);
+  expect(response.headers.get('content-type')).toBe('application/vnd.api+json');
+  expect(validateErrorBody(response.body)).toEqual([]);
+  expect(response.body.errors[0].status).toBe(String(status));
+}
+
+async function first(path: string, type: string): Promise<{ id: string; attributes: Record<string, unknown> }> {
+  const response = await call(sandbox.get(), path);
+  const item = (response.body.data as { id: string; type: string; attributes: Record<string, unknown> }[]).find(
+    (d) => d.type === type,
+  );
+  if (!item) throw new Error(`no ${type} at ${path}`);
+  return item;
+}
+
+describe('sandbox contract: the eight endpoints the app uses first', () => {
+  it('GET /tracking_requests', async () => {
+    const response = await call(sandbox.get(), '/tracking_requests?page[size]=50');
+    expectContract('GET', '/tracking_requests', response);
+    expect(response.body.data).toHaveLength(50);
+    expect(response.body.included.length).toBeGreaterThan(0);
+  });
+
+  it('PATCH /shipments/{id} with application/json', async () => {
+    const shipment = await first('/shipments', 'shipment');
+    const response = await call(sandbox.get(), `/shipments/${shipment.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: { data: { attributes: { tags: ['hot', 'customs'], ref_numbers: ['PO-1'] } } },
+    });
+    expectContract('PATCH', '/shipments/{id}', response);
+    expect(response.body.data.attributes).toMatchObject({ tags: ['hot', 'customs'], ref_numbers: ['PO-1'] });
+  });
+
+  it('GET /custom_field_definitions/{id}', async () => {
+    const definition = await first('/custom_field_definitions', 'custom_field_definition');
+    expectContract(
+      'GET',
+      '/custom_field_definitions/{id}',
+      await call(sandbox.get(), `/custom_field_definitions/${definition.id}`),
+    );
+  });
+
+  it('GET /email_submissions/{id}, with its documents included by default', async () => {
+    const submission = await first('/email_submissions', 'email_submission');
+    const response = await call(sandbox.get(), `/email_submissions/${submission.id}`);
+    expectContract('GET', '/email_submissions/{id}', response);
+    expect(new Set(response.body.included.map((r: { type: string }) => r.type))).toEqual(
+      new Set(['document', 'document_representation']),
+    );
+  });
+
+  it('GET /terminals/{id}', async () => {
+    const shipment = await call(sandbox.get(), '/shipments?include=pod_terminal&page[size]=1');
+    const terminal = shipment.body.included.find((r: { type: string }) => r.type === 'terminal');
+    const response = await call(sandbox.get(), `/terminals/${terminal.id}`);
+    expectContract('GET', '/terminals/{id}', response);
+    expect(response.body.data.attributes.firms_code).toMatch(/^[A-Z]\d{3}$/);
+  });
+
+  it('GET /shipping_lines/{id}', async () => {
+    const line = await first('/shipping_lines', 'shipping_line');
+    expectContract('GET', '/shipping_lines/{id}', await call(sandbox.get(), `/shipping_lines/${line.id}`));
+  });
+
+  it('GET /parties/{id}', async () => {
+    const party = await first('/parties', 'party');
+    expectContract('GET', '/parties/{id}', await call(sandbox.get(), `/parties/${party.id}`));
+  });
+
+  it('DELETE /webhooks/{id} answers 200 and the webhook is gone', async () => {
+    const created = await call(sandbox.get(), '/webhooks', {
+      method: 'POST',
+      body: { data: { type: 'webhook', attributes: { url: 'https://hooks.example.com/q', active: true } } },
+    });
+    expectContract('POST', '/webhooks', created, 201);
+    const response = await call(sandbox.get(), `/webhooks/${created.body.data.id}`, { method: 'DELETE' });
+    expect(response.status).toBe(200);
+    expect(validateResponse('DELETE', '/webhooks/{id}', 200, response.body)).toEqual([]);
+    expectError(await call(sandbox.get(), `/webhooks/${created.body.data.id}`), 404);
+  });
+});
+
+describe('sandbox contract: the endpoints sync and the views need', () => {
+  it('tracking requests: get, create and edit', async () => {
+    const request = await first('/tracking_requests', 'tracking_request');
+    expectContract('GET', '/tracking_requests/{id}', await call(sandbox.get(), `/tracking_requests/${request.id}`));
+    const created = await call(sandbox.get(), '/tracking_requests', {
+      method: 'POST',
+      body: {
+        data: {
+          type: 'tracking_request',
+          attributes: {
+            request_type: 'bill_of_lading',
+            request_number: 'MEDUQS1234567',
+            scac: 'MSCU',
+            ref_numbers: ['PO-9'],
+          },
+        },
+      },
+    });
+    expectContract('POST', '/tracking_requests', created, 201);
+    expect(created.body.data.attributes).toMatchObject({ status: 'pending', request_number: 'MEDUQS1234567' });
+    const edited = await call(sandbox.get(), `/tracking_requests/${created.body.data.id}`, {
+      method: 'PATCH',
+      body: { data: { type: 'tracking_request', attributes: { ref_number: 'PO-10' } } },
+    });
+    expectContract('PATCH', '/tracking_requests/{id}', edited);
+    expect(edited.body.data.attributes.ref_numbers).toEqual(['PO-10']);
+  });
+
+  it('shipments: list with every include, get, stop and resume tracking', async () => {
+    const list = await call(
+      sandbox.get(),
+      '/shipments?page[size]=100&include=containers,port_of_lading,port_of_discharge,destination,pod_terminal',
+    );
+    expectContract('GET', '/shipments', list);
+    expect(new Set(list.body.included.map((r: { type: string }) => r.type))).toEqual(
+      new Set(['container', 'port', 'terminal']),
+    );
+    const id = list.body.data[3].id as string;
+    expectContract('GET', '/shipments/{id}', await call(sandbox.get(), `/shipments/${id}?include=containers`));
+    const stopped = await call(sandbox.get(), `/shipments/${id}/stop_tracking`, { method: 'PATCH' });
+    expectContract('PATCH', '/shipments/{id}/stop_tracking', stopped);
+    expect(stopped.body.data.attributes.line_tracking_stopped_reason).not.toBeNull();
+    const resumed = await call(sandbox.get(), `/shipments/${id}/resume_tracking`, { method: 'PATCH' });
+    expectContract('PATCH', '/shipments/{id}/resume_tracking', resumed);
+    expect(resumed.body.data.attributes.line_tracking_stopped_at).toBeNull();
+  });
+
+  it('containers: list, get with includes, transport events and raw events', async () => {
+    const list = await call(sandbox.get(), '/containers?page[size]=100&include=shipment');
+    expectContract('GET', '/containers', list);
+    const moved = list.body.data.find((c: { attributes: { current_status: string } }) =>
+      ['available', 'picked_up', 'empty_returned'].includes(c.attributes.current_status),
+    );
+    const get = await call(sandbox.get(), `/containers/${moved.id}?include=shipment,pod_terminal,transport_events`);
+    expectContract('GET', '/containers/{id}', get);
+    const events = await call(
+      sandbox.get(),
+      `/containers/${moved.id}/transport_events?include=location,vessel,terminal`,
+    );
+    expectContract('GET', '/containers/{id}/transport_events', events);
+    expect(events.body.data.length).toBeGreaterThan(3);
+    const raw = await call(sandbox.get(), `/containers/${moved.id}/raw_events`);
+    expectContract('GET', '/containers/{id}/raw_events', raw);
+  });
+
+  it('reference data: shipping lines, ports by id and UN/LOCODE, vessels by id and IMO', async () => {
+    const lines = await call(sandbox.get(), '/shipping_lines');
+    expectContract('GET', '/shipping_lines', lines);
+    expect(lines.body.data.length).toBeGreaterThan(15);
+    const byCode = await call(sandbox.get(), '/ports/USLAX');
+    expectContract('GET', '/ports/{id}', byCode);
+    expectContract('GET', '/ports/{id}', await call(sandbox.get(), `/ports/${byCode.body.data.id}`));
+    const event = (await call(sandbox.get(), '/containers?page[size]=30&include=transport_events')).body.included.find(
+      (r: { relationships?: { vessel?: { data: unknown } } }) => r.relationships?.vessel?.data,
+    );
+    const vesselId = event.relationships.vessel.data.id as string;
+    const vessel = await call(sandbox.get(), `/vessels/${vesselId}`);
+    expectContract('GET', '/vessels/{id}', vessel);
+    expectContract('GET', '/vessels/{imo}', await call(sandbox.get(), `/vessels/${vessel.body.data.attributes.imo}`));
+  });
+
+  it('parties: list and create', async () => {
+    expectContract('GET', '/parties', await call(sandbox.get(), '/parties'));
+    const created = await call(sandbox.get(), '/parties', {
+      method: 'POST',
+      body: { data: { type: 'party', attributes: { company_name: 'Harbourline Imports' } } },
+    });
+    expectContract('POST', '/parties', created, 201);
+  });
+
+  it('custom field definitions, email submissions, webhooks and notifications: lists and gets', async () => {
+    expectContract('GET', '/custom_field_definitions', await call(sandbox.get(), '/custom_field_definitions'));
+    expectContract('GET', '/email_submissions', await call(sandbox.get(), '/email_submissions'));
+    const hooks = await call(sandbox.get(), '/webhooks');
+    expectContract('GET', '/webhooks', hooks);
+    expectContract('GET', '/webhooks/{id}', await call(sandbox.get(), `/webhooks/${hooks.body.data[0].id}`));
+    const notifications = await call(sandbox.get(), '/webhook_notifications?include=webhook,reference_object');
+    expectContract('GET', '/webhook_notifications', notifications);
+    expect(notifications.body.data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('sandbox contract: errors as the reference shows them', () => {
+  it('401 for a missing or unknown key', async () => {
+    expectError(await call(sandbox.get(), '/shipments', { key: null }), 401);
+    expectError(await call(sandbox.get(), '/shipments', { key: 'not-a-key' }), 401);
+    expectError(
+      await call(sandbox.get(), '/shipments', { key: null, headers: { authorization: 'Bearer quayside-demo-key' } }),
+      401,
+    );
+  });
+
+  it('404 for unknown ids, naming the missing EmailSubmission', async () => {
+    for (const path of [
+      '/shipments/nope',
+      '/containers/nope',
+      '/tracking_requests/nope',
+      '/ports/XXXXX',
+      '/vessels/1234567',
+      '/no_such_thing',
+    ]) {
+      expectError(await call(sandbox.get(), path), 404);
+    }
+    const missing = await call(sandbox.get(), '/email_submissions/00000000-0000-4000-8000-000000000000');
+    expectError(missing, 404);
+    expect(missing.body.errors[0].detail).toBe("Couldn't find EmailSubmission");
+  });
+
+  it('422 with source.pointer for bad tracking requests, each problem named', async () => {
+    const bad = async (attributes: Record<string, unknown>) =>
+      call(sandbox.get(), '/tracking_requests', {
+        method: 'POST',
+        body: { data: { type: 'tracking_request', attributes } },
+      });
+    const blank = await bad({});
+    expectError(blank, 422);
+    expect(validateResponse('POST', '/tracking_requests', 422, blank.body)).toEqual([]);
+    expect(blank.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual([
+      '/data/attributes/request_number',
+      '/data/attributes/request_type',
+      '/data/attributes/scac',
+    ]);
+    const unknownScac = await bad({ request_type: 'bill_of_lading', request_number: 'ABC123456', scac: 'XXXX' });
+    expect(unknownScac.body.errors).toEqual([
+      expect.objectContaining({
+        source: { pointer: '/data/attributes/scac' },
+        detail: "Scac 'XXXX' is not recognized",
+      }),
+    ]);
+    const unsupported = await bad({ request_type: 'bill_of_lading', request_number: 'ABC123456', scac: 'UALC' });
+    expect(unsupported.body.errors[0].detail).toMatch(
+      /^Scac 'UALC' is not supported\. We do not currently integrate with /,
+    );
+    const badType = await bad({ request_type: 'pallet', request_number: 'ABC123456', scac: 'MSCU' });
+    expect(badType.body.errors[0].source.pointer).toBe('/data/attributes/request_type');
+  });
+
+  it('400 for a bad include, filter or page, naming the parameter', async () => {
+    const cases = [
+      ['/shipments?include=vessel', 'include'],
+      ['/containers?include=shipment.bogus', 'include'],
+      ['/tracking_requests?filter[status]=lost', 'filter[status]'],
+      ['/tracking_requests?filter[updated_at][start]=yesterday', 'filter[updated_at][start]'],
+      ['/shipments?filter[tracking_stopped]=maybe', 'filter[tracking_stopped]'],
+      ['/shipments?filter[color]=red', 'filter[color]'],
+      ['/shipments?page[size]=0', 'page[size]'],
+      ['/shipments?page[number]=-1', 'page[number]'],
+    ] as const;
+    for (const [path, parameter] of cases) {
+      const response = await call(sandbox.get(), path);
+      expectError(response, 400);
+      expect(response.body.errors[0].source).toEqual({ parameter });
+    }
+  });
+
+  it('422 for unknown shipment fields, 415 for a wrong content type, 400 for broken JSON', async () => {
+    const shipment = await first('/shipments', 'shipment');
+    const unknown = await call(sandbox.get(), `/shipments/${shipment.id}`, {
+      method: 'PATCH',
+      body: { data: { attributes: { bill_of_lading_number: 'X', tags: [] } } },
+    });
+    expectError(unknown, 422);
+    expect(unknown.body.errors[0].source.pointer).toBe('/data/attributes/bill_of_lading_number');
+    expectError(
+      await call(sandbox.get(), `/shipments/${shipment.id}`, {
+        method: 'PATCH',
+        body: 'tags=x',
+        headers: { 'content-type': 'text/plain' },
+      }),
+      415,
+    );
+    expectError(await call(sandbox.get(), `/shipments/${shipment.id}`, { method: 'PATCH', body: '{"data":' }), 400);
+  });
+});
+
+describe('sandbox contract: rate limit', () => {
+  const limited = useSandbox({ seed: 'limited', shipments: 5, rateLimit: { limit: 3, windowSeconds: 60 } });
+
+  it('answers 429 with Retry-After once a key has used its window, and keeps other keys apart', async () => {
+    for (let i = 0; i < 3; i++) expect((await call(limited.get(), '/shipping_lines')).status).toBe(200);
+    const refused = await call(limited.get(), '/shipping_lines');
+    expectError(refused, 429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(validateResponse('POST', '/tracking_requests', 429, refused.body)).toEqual([]);
+    expect(limited.get().stats.rateLimited).toBe(1);
+  });
+});
