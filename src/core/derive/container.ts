@@ -1,0 +1,169 @@
+/**
+ * What a forwarder acts on, derived in one place from a container's attributes: its status,
+ * the last free day in the port's time zone with the instant it ends, holds, and whether the
+ * box can be picked up now. Stored beside the raw resource for sorting and filtering.
+ */
+import type { ContainerStatus } from '../../shared/status';
+
+type Attributes = Record<string, unknown>;
+
+export interface ShipmentContext {
+  polAtdAt: string | null;
+  podTimezone: string | null;
+  destinationTimezone: string | null;
+}
+
+export interface DerivedContainer {
+  status: ContainerStatus;
+  /** The last free day as a calendar date where the box waits (YYYY-MM-DD), or null. */
+  lastFreeDay: string | null;
+  /** When that day ends (local midnight after it), as an instant; "overdue" is after this. */
+  lfdDeadlineAt: string | null;
+  lfdTimezone: string | null;
+  holds: { name: string; status: string; description: string | null }[];
+  holdTypes: string[];
+  feesTotal: number | null;
+  pickupReady: boolean;
+}
+
+const fromApi: Record<string, ContainerStatus> = {
+  new: 'booked',
+  loaded: 'booked',
+  on_ship: 'in_transit',
+  not_available: 'discharged',
+  grounded: 'discharged',
+  awaiting_inland_transfer: 'discharged',
+  available: 'available',
+  on_rail: 'on_rail',
+  picked_up: 'picked_up',
+  off_dock: 'picked_up',
+  delivered: 'picked_up',
+  dropped: 'picked_up',
+  empty_returned: 'empty_returned',
+};
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function isValidZone(zone: string | null): zone is string {
+  if (!zone) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+/** The calendar date of an instant in a zone, YYYY-MM-DD. */
+export function localDate(instant: number, zone: string): string {
+  let f = dayFormatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(zone, f);
+  }
+  return f.format(instant);
+}
+
+/** The instant a local calendar date ends in a zone (its next local midnight). */
+export function endOfLocalDay(date: string, zone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const nextMidnightAsUtc = Date.UTC(y, m - 1, d + 1);
+  // Find the zone's offset near that moment, twice to settle daylight-saving edges.
+  let guess = nextMidnightAsUtc;
+  for (let i = 0; i < 2; i++) guess = nextMidnightAsUtc - offsetAt(guess, zone);
+  return guess;
+}
+
+function offsetAt(instant: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The status from milestones alone, for payloads without current_status. */
+function statusFromMilestones(a: Attributes, shipment: ShipmentContext): ContainerStatus {
+  if (text(a.empty_terminated_at)) return 'empty_returned';
+  if (text(a.pod_full_out_at) || text(a.final_destination_full_out_at)) return 'picked_up';
+  if ((text(a.pod_rail_loaded_at) || text(a.pod_rail_departed_at)) && !text(a.ind_rail_unloaded_at)) return 'on_rail';
+  if (a.available_for_pickup === true) return 'available';
+  if (text(a.pod_discharged_at) || text(a.ind_rail_unloaded_at)) return 'discharged';
+  if (text(a.pod_arrived_at)) return 'arrived';
+  if (shipment.polAtdAt) return 'in_transit';
+  return 'booked';
+}
+
+export function deriveContainer(a: Attributes, shipment: ShipmentContext): DerivedContainer {
+  const api = text(a.current_status);
+  let status = api !== null && api in fromApi ? fromApi[api]! : statusFromMilestones(a, shipment);
+  // The API says "on ship" until discharge; a known arrival is worth showing.
+  if (status === 'in_transit' && text(a.pod_arrived_at)) status = 'arrived';
+
+  const holds = Array.isArray(a.holds_at_pod_terminal)
+    ? a.holds_at_pod_terminal
+        .filter((h): h is Attributes => typeof h === 'object' && h !== null)
+        .map((h) => ({
+          name: text(h.name) ?? 'hold',
+          status: text(h.status) ?? 'hold',
+          description: text(h.description),
+        }))
+    : [];
+
+  const fees = Array.isArray(a.fees_at_pod_terminal)
+    ? a.fees_at_pod_terminal.filter((f): f is Attributes => typeof f === 'object' && f !== null)
+    : [];
+  const total = fees.find((f) => f.type === 'total');
+  const feesTotal =
+    typeof total?.amount === 'number'
+      ? total.amount
+      : fees.length > 0
+        ? fees.reduce((sum, f) => sum + (typeof f.amount === 'number' ? f.amount : 0), 0)
+        : null;
+
+  const deadlines =
+    typeof a.import_deadlines === 'object' && a.import_deadlines !== null ? (a.import_deadlines as Attributes) : {};
+  const railLfd = text(deadlines.pickup_lfd_rail) ?? text(a.ind_facility_lfd_on);
+  const lfdInstant = text(a.pickup_lfd) ?? text(deadlines.pickup_lfd_terminal) ?? railLfd;
+  const atRamp = lfdInstant !== null && lfdInstant === railLfd && text(a.pickup_lfd) === null;
+  const zoneCandidate = atRamp
+    ? (text(a.final_destination_timezone) ?? shipment.destinationTimezone)
+    : (text(a.pod_timezone) ?? shipment.podTimezone);
+  const zone = isValidZone(zoneCandidate) ? zoneCandidate : 'UTC';
+  let lastFreeDay: string | null = null;
+  let lfdDeadlineAt: string | null = null;
+  const parsed = lfdInstant === null ? NaN : Date.parse(lfdInstant);
+  if (!Number.isNaN(parsed)) {
+    lastFreeDay = /^\d{4}-\d{2}-\d{2}$/.test(lfdInstant!) ? lfdInstant : localDate(parsed, zone);
+    lfdDeadlineAt = new Date(endOfLocalDay(lastFreeDay!, zone)).toISOString().replace('.000Z', 'Z');
+  }
+
+  const pickedUp = status === 'picked_up' || status === 'empty_returned';
+  return {
+    status,
+    lastFreeDay,
+    lfdDeadlineAt,
+    lfdTimezone: lastFreeDay ? zone : null,
+    holds,
+    holdTypes: [...new Set(holds.map((h) => h.name))],
+    feesTotal,
+    pickupReady: !pickedUp && a.available_for_pickup === true && holds.length === 0,
+  };
+}
+
+/** Whole days from today (in the zone) to the last free day; negative when past. */
+export function daysLeft(lastFreeDay: string, zone: string, now: number): number {
+  const today = localDate(now, isValidZone(zone) ? zone : 'UTC');
+  return Math.round((Date.parse(`${lastFreeDay}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+}

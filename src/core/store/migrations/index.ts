@@ -1,0 +1,10 @@
+import * as m0001 from './0001-initial';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: string;
+}
+
+/** Every schema version in order; a migration is never edited once released, only added. */
+export const migrations: readonly Migration[] = [{ version: 1, name: 'initial', up: m0001.up }];

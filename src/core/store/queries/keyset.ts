@@ -1,0 +1,143 @@
+/**
+ * Keyset paging that stays on an index: rows with a value in the sort column come first, in
+ * order of (value, id), then rows without one, by id. The cursor names the phase and the last
+ * (value, id), so a deep page costs what the first does (no OFFSET).
+ */
+import { QuaysideError } from '../../errors';
+import type { Db } from '../database';
+
+export interface KeysetQuery {
+  select: string;
+  from: string;
+  where: string[];
+  params: unknown[];
+  sortColumn: string;
+  idColumn: string;
+  direction: 'asc' | 'desc';
+  limit: number;
+  after?: string;
+}
+
+interface Cursor {
+  phase: 0 | 1;
+  value: string | number | null;
+  id: string;
+}
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.phase, cursor.value, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(raw: string): Cursor {
+  try {
+    const [phase, value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
+    if (
+      (phase === 0 || phase === 1) &&
+      typeof id === 'string' &&
+      (value === null || ['string', 'number'].includes(typeof value))
+    ) {
+      return { phase, value: value as Cursor['value'], id };
+    }
+  } catch {
+    // falls through to the error below
+  }
+  throw new QuaysideError(
+    'invalid_argument',
+    'The page cursor is not one this list gave out; start from the first page.',
+  );
+}
+
+/** Runs one page of a keyset query; rows carry `__sort` and `__id` for the next cursor. */
+export function keysetPage<Row extends Record<string, unknown>>(
+  db: Db,
+  q: KeysetQuery,
+): { rows: Row[]; next: string | null } {
+  const cursor = q.after ? decodeCursor(q.after) : null;
+  const cmp = q.direction === 'asc' ? '>' : '<';
+  const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
+  const base = `SELECT ${q.select}, ${q.sortColumn} AS __sort, ${q.idColumn} AS __id FROM ${q.from}`;
+  const rows: Row[] = [];
+  const filters = q.where.length > 0 ? q.where : ['1'];
+
+  if (!cursor || cursor.phase === 0) {
+    const where = [...filters, `${q.sortColumn} IS NOT NULL`];
+    const params = [...q.params];
+    if (cursor) {
+      where.push(`(${q.sortColumn}, ${q.idColumn}) ${cmp} (?, ?)`);
+      params.push(cursor.value, cursor.id);
+    }
+    const sql = `${base} WHERE ${where.join(' AND ')} ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir} LIMIT ?`;
+    rows.push(...(db.prepare(sql).all(...params, q.limit + 1) as Row[]));
+  }
+  if (rows.length <= q.limit) {
+    const where = [...filters, `${q.sortColumn} IS NULL`];
+    const params = [...q.params];
+    if (cursor?.phase === 1) {
+      where.push(`${q.idColumn} ${cmp} ?`);
+      params.push(cursor.id);
+    }
+    const sql = `${base} WHERE ${where.join(' AND ')} ORDER BY ${q.idColumn} ${dir} LIMIT ?`;
+    rows.push(...(db.prepare(sql).all(...params, q.limit + 1 - rows.length) as Row[]));
+  }
+  const hasMore = rows.length > q.limit;
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  const next =
+    hasMore && last
+      ? encodeCursor({
+          phase: last.__sort === null ? 1 : 0,
+          value: (last.__sort ?? null) as Cursor['value'],
+          id: last.__id as string,
+        })
+      : null;
+  return { rows: page, next };
+}
+
+/** `column IN (?, ?, …)` for a non-empty list. */
+export function inList(column: string, values: readonly unknown[], where: string[], params: unknown[]): void {
+  if (values.length === 0) return;
+  where.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+  params.push(...values);
+}
+
+/**
+ * An FTS5 query for user text: each word becomes a quoted phrase (so quotes, operators and
+ * column syntax in the input are just characters), all must match. Trigram tokens need three
+ * characters; shorter words are left to a LIKE on the same table.
+ */
+export function searchMatch(input: string): { match: string | null; likes: string[] } {
+  const words = input
+    .normalize('NFKC')
+    .split(/\s+/)
+    .map((w) => w.trim())
+    .filter(Boolean)
+    .slice(0, 8);
+  const long = words.filter((w) => [...w].length >= 3);
+  const short = words.filter((w) => [...w].length < 3);
+  return {
+    match: long.length > 0 ? long.map((w) => `"${w.replaceAll('"', '""')}"`).join(' AND ') : null,
+    likes: short.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+  };
+}
+
+/** Restricts `rowidColumn` to rows of `table` (an FTS5 table) matching the search text. */
+export function searchFilter(
+  rowidColumn: string,
+  table: string,
+  input: string,
+  where: string[],
+  params: unknown[],
+): void {
+  const { match, likes } = searchMatch(input);
+  const conditions: string[] = [];
+  if (match) {
+    conditions.push(`${table} MATCH ?`);
+    params.push(match);
+  }
+  for (const like of likes) {
+    conditions.push(`body LIKE ? ESCAPE '\\'`);
+    params.push(like);
+  }
+  if (conditions.length === 0) return;
+  where.push(`${rowidColumn} IN (SELECT rowid FROM ${table} WHERE ${conditions.join(' AND ')})`);
+}

@@ -1,0 +1,163 @@
+import type { ShipmentRow } from '../../../shared/rows';
+import type { Page, ShipmentFilters, Sort, shipmentSortFields } from '../../../shared/views';
+import type { Db } from '../database';
+import { inList, keysetPage, searchFilter } from './keyset';
+
+type ShipmentSortField = (typeof shipmentSortFields)[number];
+
+const sortColumns: Record<ShipmentSortField, string> = {
+  created_at: 's.created_at',
+  bill_of_lading: 's.bill_of_lading',
+  carrier: 's.shipping_line_scac',
+  customer: 's.customer_name',
+  port_of_lading: 's.pol_name',
+  port_of_discharge: 's.pod_name',
+  destination: 's.destination_name',
+  etd: 's.pol_etd_at',
+  atd: 's.pol_atd_at',
+  eta: 's.pod_eta_at',
+  ata: 's.pod_ata_at',
+  eta_slip: 's.eta_slip_hours',
+  containers: 's.container_count',
+};
+
+export const shipmentSelect = `s.id, s.bill_of_lading, s.shipping_line_scac, s.shipping_line_name, s.customer_name, s.pol_name,
+  s.pol_locode, s.pod_name, s.pod_locode, s.destination_name, s.destination_locode, t.name AS terminal_name,
+  s.pod_vessel_name, s.pod_voyage_number, s.pol_etd_at, s.pol_atd_at, s.pod_eta_at, s.pod_original_eta_at, s.pod_ata_at,
+  s.eta_slip_hours, s.pol_timezone, s.pod_timezone, s.container_count, s.ref_numbers, s.tags, s.tracking_stopped_at,
+  s.tracking_stopped_reason, s.created_at`;
+
+const shipmentFrom = 'shipments s LEFT JOIN terminals t ON t.id = s.pod_terminal_id';
+
+/** WHERE clauses for shipment filters; containers reuse them through their shipment. */
+export function shipmentWhere(filters: ShipmentFilters, where: string[], params: unknown[]): void {
+  where.push('s.raw IS NOT NULL');
+  if (filters.search) searchFilter('s.rowid', 'shipment_search', filters.search, where, params);
+  inList('s.shipping_line_scac', filters.carriers ?? [], where, params);
+  inList('s.pol_locode', filters.portsOfLading ?? [], where, params);
+  inList('s.pod_locode', filters.portsOfDischarge ?? [], where, params);
+  inList('s.destination_locode', filters.destinations ?? [], where, params);
+  inList('s.pod_terminal_id', filters.terminals ?? [], where, params);
+  inList('s.customer_name', filters.customers ?? [], where, params);
+  if (filters.tags && filters.tags.length > 0) {
+    where.push(
+      `s.id IN (SELECT shipment_id FROM shipment_tags WHERE tag IN (${filters.tags.map(() => '?').join(', ')}))`,
+    );
+    params.push(...filters.tags);
+  }
+  if (filters.etaFrom) {
+    where.push('coalesce(s.pod_ata_at, s.pod_eta_at) >= ?');
+    params.push(filters.etaFrom);
+  }
+  if (filters.etaTo) {
+    where.push('coalesce(s.pod_ata_at, s.pod_eta_at) <= ?');
+    params.push(filters.etaTo);
+  }
+  if (filters.trackingStopped !== undefined)
+    where.push(`s.tracking_stopped_at IS ${filters.trackingStopped ? 'NOT ' : ''}NULL`);
+  if (filters.etaSlipped !== undefined)
+    where.push(filters.etaSlipped ? 's.eta_slip_hours >= 24' : 'coalesce(s.eta_slip_hours, 0) < 24');
+}
+
+function parseList(value: unknown): string[] {
+  if (typeof value !== 'string') return [];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toShipmentRow(r: Record<string, unknown>): ShipmentRow {
+  const s = (k: string) => (typeof r[k] === 'string' ? (r[k]) : null);
+  return {
+    id: r.id as string,
+    billOfLading: s('bill_of_lading'),
+    carrierScac: s('shipping_line_scac'),
+    carrierName: s('shipping_line_name'),
+    customer: s('customer_name'),
+    portOfLading: s('pol_name'),
+    portOfLadingCode: s('pol_locode'),
+    portOfDischarge: s('pod_name'),
+    portOfDischargeCode: s('pod_locode'),
+    destination: s('destination_name'),
+    destinationCode: s('destination_locode'),
+    terminal: s('terminal_name'),
+    vessel: s('pod_vessel_name'),
+    voyage: s('pod_voyage_number'),
+    etd: s('pol_etd_at'),
+    atd: s('pol_atd_at'),
+    eta: s('pod_eta_at'),
+    originalEta: s('pod_original_eta_at'),
+    ata: s('pod_ata_at'),
+    etaSlipHours: typeof r.eta_slip_hours === 'number' ? r.eta_slip_hours : null,
+    polTimezone: s('pol_timezone'),
+    podTimezone: s('pod_timezone'),
+    containerCount: typeof r.container_count === 'number' ? r.container_count : 0,
+    refNumbers: parseList(r.ref_numbers),
+    tags: parseList(r.tags),
+    trackingStoppedAt: s('tracking_stopped_at'),
+    trackingStoppedReason: s('tracking_stopped_reason'),
+    createdAt: s('created_at'),
+  };
+}
+
+export interface ListOptions<F extends string> {
+  sort?: Sort<F>;
+  limit?: number;
+  after?: string;
+}
+
+export function listShipments(
+  db: Db,
+  filters: ShipmentFilters,
+  options: ListOptions<ShipmentSortField> = {},
+): Page<ShipmentRow> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  shipmentWhere(filters, where, params);
+  const sort = options.sort ?? { field: 'created_at', direction: 'desc' };
+  const page = keysetPage(db, {
+    select: shipmentSelect,
+    from: shipmentFrom,
+    where,
+    params,
+    sortColumn: sortColumns[sort.field],
+    idColumn: 's.id',
+    direction: sort.direction,
+    limit: options.limit ?? 100,
+    after: options.after,
+  });
+  return { rows: page.rows.map(toShipmentRow), next: page.next };
+}
+
+export function countShipments(db: Db, filters: ShipmentFilters): number {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  shipmentWhere(filters, where, params);
+  return (
+    db.prepare(`SELECT count(*) AS n FROM shipments s WHERE ${where.join(' AND ')}`).get(...params) as { n: number }
+  ).n;
+}
+
+/** Every matching row in order, a page at a time: for export, with flat memory. */
+export function* iterateShipments(
+  db: Db,
+  filters: ShipmentFilters,
+  sort?: Sort<ShipmentSortField>,
+): Generator<ShipmentRow> {
+  let after: string | undefined;
+  do {
+    const page = listShipments(db, filters, { sort, limit: 1000, after });
+    yield* page.rows;
+    after = page.next ?? undefined;
+  } while (after);
+}
+
+export function getShipmentRow(db: Db, id: string): ShipmentRow | null {
+  const row = db
+    .prepare(`SELECT ${shipmentSelect} FROM ${shipmentFrom} WHERE s.id = ? AND s.raw IS NOT NULL`)
+    .get(id) as Record<string, unknown> | undefined;
+  return row ? toShipmentRow(row) : null;
+}

@@ -1,0 +1,49 @@
+/** The shape of a JSON:API resource object as the store reads it; extra members are kept in raw. */
+export interface StoredResource {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data?: unknown } | undefined>;
+  [member: string]: unknown;
+}
+
+export function str(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+export function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+export function bool(value: unknown): number | null {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : null;
+}
+
+export function strings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The id of a to-one relationship, or null. */
+export function relId(resource: StoredResource, name: string): string | null {
+  const data = resource.relationships?.[name]?.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const id = (data as { id?: unknown }).id;
+  return typeof id === 'string' ? id : typeof id === 'number' ? String(id) : null;
+}
+
+/** The type of a to-one relationship, or null. */
+export function relType(resource: StoredResource, name: string): string | null {
+  const data = resource.relationships?.[name]?.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return null;
+  const type = (data as { type?: unknown }).type;
+  return typeof type === 'string' ? type : null;
+}
+
+/** The ids of a to-many relationship. */
+export function relIds(resource: StoredResource, name: string): string[] {
+  const data = resource.relationships?.[name]?.data;
+  if (!Array.isArray(data)) return [];
+  return data
+    .map((d) => (typeof d === 'object' && d !== null ? (d as { id?: unknown }).id : undefined))
+    .filter((id): id is string => typeof id === 'string');
+}

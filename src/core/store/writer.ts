@@ -1,0 +1,512 @@
+/**
+ * Writes API resources into the store: one transaction per page, upserts keyed by the API id
+ * (so a page written twice changes nothing), stub rows for references not synced yet, derived
+ * container columns, and the search rows of every shipment a page touched.
+ */
+import { createHash } from 'node:crypto';
+import { deriveContainer } from '../derive/container';
+import type { Db } from './database';
+import { bool, num, relId, relIds, relType, str, strings, type StoredResource } from './resource';
+
+export interface WriteCounts {
+  [type: string]: number;
+}
+
+/** Attributes that change on every check without anything happening to the box. */
+const volatileContainerAttributes = new Set([
+  'terminal_checked_at',
+  'pod_last_tracking_request_at',
+  'shipment_last_tracking_request_at',
+  'updated_at',
+]);
+
+function containerHash(resource: StoredResource): string {
+  const stable = Object.entries(resource.attributes)
+    .filter(([key]) => !volatileContainerAttributes.has(key))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return createHash('sha1').update(JSON.stringify(stable)).digest('hex');
+}
+
+function prepare(db: Db) {
+  const stub = (table: string) => db.prepare(`INSERT OR IGNORE INTO ${table} (id) VALUES (?)`);
+  return {
+    stubPort: stub('ports'),
+    stubTerminal: stub('terminals'),
+    stubVessel: stub('vessels'),
+    stubParty: stub('parties'),
+    stubShipment: stub('shipments'),
+    stubContainer: stub('containers'),
+    port: db.prepare(`INSERT INTO ports (id, code, name, city, state_abbr, country_code, time_zone, raw, synced_at)
+      VALUES (@id, @code, @name, @city, @state_abbr, @country_code, @time_zone, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET code = excluded.code, name = excluded.name, city = excluded.city,
+        state_abbr = excluded.state_abbr, country_code = excluded.country_code, time_zone = excluded.time_zone,
+        raw = excluded.raw, synced_at = excluded.synced_at`),
+    terminal: db.prepare(`INSERT INTO terminals (id, port_id, name, nickname, firms_code, raw, synced_at)
+      VALUES (@id, @port_id, @name, @nickname, @firms_code, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET port_id = excluded.port_id, name = excluded.name, nickname = excluded.nickname,
+        firms_code = excluded.firms_code, raw = excluded.raw, synced_at = excluded.synced_at`),
+    vessel: db.prepare(`INSERT INTO vessels (id, name, imo, raw, synced_at) VALUES (@id, @name, @imo, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, imo = excluded.imo, raw = excluded.raw, synced_at = excluded.synced_at`),
+    party:
+      db.prepare(`INSERT INTO parties (id, company_name, raw, synced_at) VALUES (@id, @company_name, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET company_name = excluded.company_name, raw = excluded.raw, synced_at = excluded.synced_at`),
+    shippingLine: db.prepare(`INSERT INTO shipping_lines (id, scac, name, short_name, raw, synced_at)
+      VALUES (@id, @scac, @name, @short_name, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET scac = excluded.scac, name = excluded.name, short_name = excluded.short_name,
+        raw = excluded.raw, synced_at = excluded.synced_at`),
+    customField:
+      db.prepare(`INSERT INTO custom_field_definitions (id, entity_type, api_slug, display_name, data_type, raw, synced_at)
+      VALUES (@id, @entity_type, @api_slug, @display_name, @data_type, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET entity_type = excluded.entity_type, api_slug = excluded.api_slug,
+        display_name = excluded.display_name, data_type = excluded.data_type, raw = excluded.raw, synced_at = excluded.synced_at`),
+    emailSubmission: db.prepare(`INSERT INTO email_submissions (id, subject, sent_at, raw, synced_at)
+      VALUES (@id, @subject, @sent_at, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET subject = excluded.subject, sent_at = excluded.sent_at, raw = excluded.raw,
+        synced_at = excluded.synced_at`),
+    webhook:
+      db.prepare(`INSERT INTO webhooks (id, url, active, raw, synced_at) VALUES (@id, @url, @active, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET url = excluded.url, active = excluded.active, raw = excluded.raw, synced_at = excluded.synced_at`),
+    shipment:
+      db.prepare(`INSERT INTO shipments (id, bill_of_lading, normalized_number, shipping_line_scac, shipping_line_name,
+        customer_name, pol_id, pol_locode, pol_name, pod_id, pod_locode, pod_name, pod_terminal_id, destination_id,
+        destination_locode, destination_name, pod_vessel_name, pod_vessel_imo, pod_voyage_number, pol_etd_at, pol_atd_at,
+        pod_eta_at, pod_original_eta_at, pod_ata_at, destination_eta_at, destination_ata_at, pol_timezone, pod_timezone,
+        destination_timezone, eta_slip_hours, tracking_stopped_at, tracking_stopped_reason, ref_numbers, tags,
+        container_count, created_at, raw, synced_at)
+      VALUES (@id, @bill_of_lading, @normalized_number, @shipping_line_scac, @shipping_line_name, @customer_name, @pol_id,
+        @pol_locode, @pol_name, @pod_id, @pod_locode, @pod_name, @pod_terminal_id, @destination_id, @destination_locode,
+        @destination_name, @pod_vessel_name, @pod_vessel_imo, @pod_voyage_number, @pol_etd_at, @pol_atd_at, @pod_eta_at,
+        @pod_original_eta_at, @pod_ata_at, @destination_eta_at, @destination_ata_at, @pol_timezone, @pod_timezone,
+        @destination_timezone, @eta_slip_hours, @tracking_stopped_at, @tracking_stopped_reason, @ref_numbers, @tags,
+        @container_count, @created_at, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET bill_of_lading = excluded.bill_of_lading, normalized_number = excluded.normalized_number,
+        shipping_line_scac = excluded.shipping_line_scac, shipping_line_name = excluded.shipping_line_name,
+        customer_name = excluded.customer_name, pol_id = excluded.pol_id, pol_locode = excluded.pol_locode,
+        pol_name = excluded.pol_name, pod_id = excluded.pod_id, pod_locode = excluded.pod_locode, pod_name = excluded.pod_name,
+        pod_terminal_id = excluded.pod_terminal_id, destination_id = excluded.destination_id,
+        destination_locode = excluded.destination_locode, destination_name = excluded.destination_name,
+        pod_vessel_name = excluded.pod_vessel_name, pod_vessel_imo = excluded.pod_vessel_imo,
+        pod_voyage_number = excluded.pod_voyage_number, pol_etd_at = excluded.pol_etd_at, pol_atd_at = excluded.pol_atd_at,
+        pod_eta_at = excluded.pod_eta_at, pod_original_eta_at = excluded.pod_original_eta_at, pod_ata_at = excluded.pod_ata_at,
+        destination_eta_at = excluded.destination_eta_at, destination_ata_at = excluded.destination_ata_at,
+        pol_timezone = excluded.pol_timezone, pod_timezone = excluded.pod_timezone,
+        destination_timezone = excluded.destination_timezone, eta_slip_hours = excluded.eta_slip_hours,
+        tracking_stopped_at = excluded.tracking_stopped_at, tracking_stopped_reason = excluded.tracking_stopped_reason,
+        ref_numbers = excluded.ref_numbers, tags = excluded.tags, container_count = excluded.container_count,
+        created_at = excluded.created_at, raw = excluded.raw, synced_at = excluded.synced_at`),
+    deleteTags: db.prepare('DELETE FROM shipment_tags WHERE shipment_id = ?'),
+    insertTag: db.prepare('INSERT OR IGNORE INTO shipment_tags (shipment_id, tag) VALUES (?, ?)'),
+    shipmentContext: db.prepare('SELECT pol_atd_at, pod_timezone, destination_timezone FROM shipments WHERE id = ?'),
+    container:
+      db.prepare(`INSERT INTO containers (id, shipment_id, number, equipment_type, equipment_length, equipment_height,
+        weight_lbs, seal_number, api_status, status, pod_terminal_id, pod_arrived_at, pod_discharged_at, available_for_pickup,
+        availability_known, pickup_lfd, last_free_day, lfd_deadline_at, lfd_timezone, holds, hold_types, holds_count,
+        fees_total, pickup_ready, pickup_appointment_at, pod_full_out_at, final_destination_full_out_at, empty_terminated_at,
+        location_at_pod_terminal, pod_rail_carrier_scac, ind_rail_carrier_scac, pod_rail_loaded_at, pod_rail_departed_at,
+        ind_eta_at, ind_ata_at, pod_timezone, terminal_checked_at, ref_numbers, created_at, raw, raw_hash, synced_at, changed_at)
+      VALUES (@id, @shipment_id, @number, @equipment_type, @equipment_length, @equipment_height, @weight_lbs, @seal_number,
+        @api_status, @status, @pod_terminal_id, @pod_arrived_at, @pod_discharged_at, @available_for_pickup,
+        @availability_known, @pickup_lfd, @last_free_day, @lfd_deadline_at, @lfd_timezone, @holds, @hold_types, @holds_count,
+        @fees_total, @pickup_ready, @pickup_appointment_at, @pod_full_out_at, @final_destination_full_out_at,
+        @empty_terminated_at, @location_at_pod_terminal, @pod_rail_carrier_scac, @ind_rail_carrier_scac, @pod_rail_loaded_at,
+        @pod_rail_departed_at, @ind_eta_at, @ind_ata_at, @pod_timezone, @terminal_checked_at, @ref_numbers, @created_at, @raw,
+        @raw_hash, @synced_at, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET shipment_id = excluded.shipment_id, number = excluded.number,
+        equipment_type = excluded.equipment_type, equipment_length = excluded.equipment_length,
+        equipment_height = excluded.equipment_height, weight_lbs = excluded.weight_lbs, seal_number = excluded.seal_number,
+        api_status = excluded.api_status, status = excluded.status, pod_terminal_id = excluded.pod_terminal_id,
+        pod_arrived_at = excluded.pod_arrived_at, pod_discharged_at = excluded.pod_discharged_at,
+        available_for_pickup = excluded.available_for_pickup, availability_known = excluded.availability_known,
+        pickup_lfd = excluded.pickup_lfd, last_free_day = excluded.last_free_day, lfd_deadline_at = excluded.lfd_deadline_at,
+        lfd_timezone = excluded.lfd_timezone, holds = excluded.holds, hold_types = excluded.hold_types,
+        holds_count = excluded.holds_count, fees_total = excluded.fees_total, pickup_ready = excluded.pickup_ready,
+        pickup_appointment_at = excluded.pickup_appointment_at, pod_full_out_at = excluded.pod_full_out_at,
+        final_destination_full_out_at = excluded.final_destination_full_out_at,
+        empty_terminated_at = excluded.empty_terminated_at, location_at_pod_terminal = excluded.location_at_pod_terminal,
+        pod_rail_carrier_scac = excluded.pod_rail_carrier_scac, ind_rail_carrier_scac = excluded.ind_rail_carrier_scac,
+        pod_rail_loaded_at = excluded.pod_rail_loaded_at, pod_rail_departed_at = excluded.pod_rail_departed_at,
+        ind_eta_at = excluded.ind_eta_at, ind_ata_at = excluded.ind_ata_at, pod_timezone = excluded.pod_timezone,
+        terminal_checked_at = excluded.terminal_checked_at, ref_numbers = excluded.ref_numbers,
+        created_at = excluded.created_at, raw = excluded.raw, synced_at = excluded.synced_at,
+        changed_at = CASE WHEN containers.raw_hash IS excluded.raw_hash THEN containers.changed_at ELSE excluded.synced_at END,
+        raw_hash = excluded.raw_hash`),
+    event:
+      db.prepare(`INSERT INTO transport_events (id, container_id, shipment_id, event, timestamp, timezone, location_locode,
+        location_id, terminal_id, vessel_id, voyage_number, data_source, created_at, raw, synced_at)
+      VALUES (@id, @container_id, @shipment_id, @event, @timestamp, @timezone, @location_locode, @location_id, @terminal_id,
+        @vessel_id, @voyage_number, @data_source, @created_at, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET container_id = excluded.container_id, shipment_id = excluded.shipment_id,
+        event = excluded.event, timestamp = excluded.timestamp, timezone = excluded.timezone,
+        location_locode = excluded.location_locode, location_id = excluded.location_id, terminal_id = excluded.terminal_id,
+        vessel_id = excluded.vessel_id, voyage_number = excluded.voyage_number, data_source = excluded.data_source,
+        created_at = excluded.created_at, raw = excluded.raw, synced_at = excluded.synced_at`),
+    eventsSynced: db.prepare('UPDATE containers SET events_synced_at = ? WHERE id = ?'),
+    trackingRequest:
+      db.prepare(`INSERT INTO tracking_requests (id, request_number, request_type, scac, status, failed_reason,
+        is_retrying, retry_count, shipment_id, customer_id, ref_numbers, tags, created_at, updated_at, raw, synced_at)
+      VALUES (@id, @request_number, @request_type, @scac, @status, @failed_reason, @is_retrying, @retry_count, @shipment_id,
+        @customer_id, @ref_numbers, @tags, @created_at, @updated_at, @raw, @synced_at)
+      ON CONFLICT (id) DO UPDATE SET request_number = excluded.request_number, request_type = excluded.request_type,
+        scac = excluded.scac, status = excluded.status, failed_reason = excluded.failed_reason,
+        is_retrying = excluded.is_retrying, retry_count = excluded.retry_count, shipment_id = excluded.shipment_id,
+        customer_id = excluded.customer_id, ref_numbers = excluded.ref_numbers, tags = excluded.tags,
+        created_at = excluded.created_at, updated_at = excluded.updated_at, raw = excluded.raw, synced_at = excluded.synced_at`),
+    shipmentSearchSource:
+      db.prepare(`SELECT s.rowid AS rowid, s.bill_of_lading, s.normalized_number, s.ref_numbers, s.tags,
+        s.pod_vessel_name, s.pol_name, s.pol_locode, s.pod_name, s.pod_locode, s.destination_name, s.customer_name,
+        s.shipping_line_scac, s.raw IS NULL AS stub,
+        (SELECT group_concat(c.number, ' ') FROM containers c WHERE c.shipment_id = s.id) AS numbers
+      FROM shipments s WHERE s.id = ?`),
+    containersOf: db.prepare('SELECT rowid, number FROM containers WHERE shipment_id = ?'),
+    deleteShipmentSearch: db.prepare('DELETE FROM shipment_search WHERE rowid = ?'),
+    insertShipmentSearch: db.prepare('INSERT INTO shipment_search (rowid, body) VALUES (?, ?)'),
+    deleteContainerSearch: db.prepare('DELETE FROM container_search WHERE rowid = ?'),
+    insertContainerSearch: db.prepare('INSERT INTO container_search (rowid, body) VALUES (?, ?)'),
+    requestRowid: db.prepare('SELECT rowid FROM tracking_requests WHERE id = ?'),
+    deleteRequestSearch: db.prepare('DELETE FROM tracking_request_search WHERE rowid = ?'),
+    insertRequestSearch: db.prepare('INSERT INTO tracking_request_search (rowid, body) VALUES (?, ?)'),
+  };
+}
+
+type Statements = ReturnType<typeof prepare>;
+const statementCache = new WeakMap<Db, Statements>();
+function statements(db: Db): Statements {
+  let s = statementCache.get(db);
+  if (!s) {
+    s = prepare(db);
+    statementCache.set(db, s);
+  }
+  return s;
+}
+
+/** Reference types first, so the rows that point at them find them (or their stubs) present. */
+const writeOrder = [
+  'port',
+  'metro_area',
+  'terminal',
+  'rail_terminal',
+  'vessel',
+  'party',
+  'shipping_line',
+  'shipment',
+  'container',
+  'transport_event',
+  'tracking_request',
+  'custom_field_definition',
+  'email_submission',
+  'webhook',
+];
+
+export interface WriteOptions {
+  syncedAt: string;
+  /** Containers whose transport events this page carries in full (their events_synced_at moves). */
+  eventsCompleteFor?: Iterable<string>;
+}
+
+/** Writes one page (data plus included) in a single transaction; returns counts by type. */
+export function writeResources(db: Db, resources: StoredResource[], options: WriteOptions): WriteCounts {
+  const s = statements(db);
+  const counts: WriteCounts = {};
+  const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
+  db.transaction(() => {
+    const touchedShipments = new Set<string>();
+    for (const resource of sorted) {
+      if (writeOne(s, resource, options.syncedAt, touchedShipments))
+        counts[resource.type] = (counts[resource.type] ?? 0) + 1;
+    }
+    for (const id of options.eventsCompleteFor ?? []) s.eventsSynced.run(options.syncedAt, id);
+    for (const id of touchedShipments) refreshShipmentSearch(s, id);
+  })();
+  return counts;
+}
+
+function rank(type: string): number {
+  const index = writeOrder.indexOf(type);
+  return index === -1 ? writeOrder.length : index;
+}
+
+function json(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** Makes sure a referenced row exists (as a stub if not synced yet) and returns its id. */
+function stubRef(stmt: { run: (id: string) => unknown }, id: string | null): string | null {
+  if (id) stmt.run(id);
+  return id;
+}
+
+function writeOne(s: Statements, r: StoredResource, syncedAt: string, touchedShipments: Set<string>): boolean {
+  const a = r.attributes;
+  const raw = json(r);
+  switch (r.type) {
+    case 'port':
+    case 'metro_area':
+      s.port.run({
+        id: r.id,
+        code: str(a.code),
+        name: str(a.name),
+        city: str(a.city),
+        state_abbr: str(a.state_abbr),
+        country_code: str(a.country_code),
+        time_zone: str(a.time_zone),
+        raw,
+        synced_at: syncedAt,
+      });
+      return true;
+    case 'terminal':
+    case 'rail_terminal':
+      s.terminal.run({
+        id: r.id,
+        port_id: stubRef(s.stubPort, relId(r, 'port')),
+        name: str(a.name),
+        nickname: str(a.nickname),
+        firms_code: str(a.firms_code),
+        raw,
+        synced_at: syncedAt,
+      });
+      return true;
+    case 'vessel':
+      s.vessel.run({ id: r.id, name: str(a.name), imo: str(a.imo), raw, synced_at: syncedAt });
+      return true;
+    case 'party':
+      s.party.run({ id: r.id, company_name: str(a.company_name), raw, synced_at: syncedAt });
+      return true;
+    case 'shipping_line':
+      s.shippingLine.run({
+        id: r.id,
+        scac: str(a.scac),
+        name: str(a.name),
+        short_name: str(a.short_name),
+        raw,
+        synced_at: syncedAt,
+      });
+      return true;
+    case 'custom_field_definition':
+      s.customField.run({
+        id: r.id,
+        entity_type: str(a.entity_type),
+        api_slug: str(a.api_slug),
+        display_name: str(a.display_name),
+        data_type: str(a.data_type),
+        raw,
+        synced_at: syncedAt,
+      });
+      return true;
+    case 'email_submission':
+      s.emailSubmission.run({ id: r.id, subject: str(a.subject), sent_at: str(a.sent_at), raw, synced_at: syncedAt });
+      return true;
+    case 'webhook':
+      s.webhook.run({ id: r.id, url: str(a.url), active: bool(a.active), raw, synced_at: syncedAt });
+      return true;
+    case 'shipment':
+      writeShipment(s, r, raw, syncedAt);
+      touchedShipments.add(r.id);
+      return true;
+    case 'container': {
+      const shipmentId = stubRef(s.stubShipment, relId(r, 'shipment'));
+      writeContainer(s, r, raw, syncedAt, shipmentId);
+      if (shipmentId) touchedShipments.add(shipmentId);
+      return true;
+    }
+    case 'transport_event': {
+      const containerId = relId(r, 'container');
+      if (!containerId) return false; // an event belongs to a container; without one it cannot be placed
+      s.stubContainer.run(containerId);
+      const locationId =
+        relType(r, 'location') === 'port' || relType(r, 'location') === 'metro_area' ? relId(r, 'location') : null;
+      s.event.run({
+        id: r.id,
+        container_id: containerId,
+        shipment_id: stubRef(s.stubShipment, relId(r, 'shipment')),
+        event: str(a.event),
+        timestamp: str(a.timestamp),
+        timezone: str(a.timezone),
+        location_locode: str(a.location_locode),
+        location_id: stubRef(s.stubPort, locationId),
+        terminal_id: stubRef(s.stubTerminal, relId(r, 'terminal')),
+        vessel_id: stubRef(s.stubVessel, relId(r, 'vessel')),
+        voyage_number: str(a.voyage_number),
+        data_source: str(a.data_source),
+        created_at: str(a.created_at),
+        raw,
+        synced_at: syncedAt,
+      });
+      return true;
+    }
+    case 'tracking_request': {
+      const tracked = relType(r, 'tracked_object') === 'shipment' ? relId(r, 'tracked_object') : null;
+      s.trackingRequest.run({
+        id: r.id,
+        request_number: str(a.request_number),
+        request_type: str(a.request_type),
+        scac: str(a.scac),
+        status: str(a.status),
+        failed_reason: str(a.failed_reason),
+        is_retrying: bool(a.is_retrying),
+        retry_count: num(a.retry_count),
+        shipment_id: stubRef(s.stubShipment, tracked),
+        customer_id: stubRef(s.stubParty, relId(r, 'customer')),
+        ref_numbers: json(strings(a.ref_numbers)),
+        tags: json(strings(a.tags)),
+        created_at: str(a.created_at),
+        updated_at: str(a.updated_at),
+        raw,
+        synced_at: syncedAt,
+      });
+      const row = s.requestRowid.get(r.id) as { rowid: number };
+      s.deleteRequestSearch.run(row.rowid);
+      s.insertRequestSearch.run(
+        row.rowid,
+        [a.request_number, a.scac, ...strings(a.ref_numbers), ...strings(a.tags)].join(' '),
+      );
+      return true;
+    }
+    default:
+      return false; // a type the store does not keep; the page's other resources still land
+  }
+}
+
+function writeShipment(s: Statements, r: StoredResource, raw: string, syncedAt: string): void {
+  const a = r.attributes;
+  const eta = str(a.pod_eta_at) ?? str(a.pod_ata_at);
+  const original = str(a.pod_original_eta_at);
+  const slip = eta && original ? (Date.parse(eta) - Date.parse(original)) / 3_600_000 : null;
+  const tags = strings(a.tags);
+  const destinationType = relType(r, 'destination');
+  s.shipment.run({
+    id: r.id,
+    bill_of_lading: str(a.bill_of_lading_number),
+    normalized_number: str(a.normalized_number),
+    shipping_line_scac: str(a.shipping_line_scac),
+    shipping_line_name: str(a.shipping_line_name),
+    customer_name: str(a.customer_name),
+    pol_id: stubRef(s.stubPort, relId(r, 'port_of_lading')),
+    pol_locode: str(a.port_of_lading_locode),
+    pol_name: str(a.port_of_lading_name),
+    pod_id: stubRef(s.stubPort, relId(r, 'port_of_discharge')),
+    pod_locode: str(a.port_of_discharge_locode),
+    pod_name: str(a.port_of_discharge_name),
+    pod_terminal_id: stubRef(s.stubTerminal, relId(r, 'pod_terminal')),
+    destination_id: stubRef(
+      s.stubPort,
+      destinationType === 'port' || destinationType === 'metro_area' ? relId(r, 'destination') : null,
+    ),
+    destination_locode: str(a.destination_locode),
+    destination_name: str(a.destination_name),
+    pod_vessel_name: str(a.pod_vessel_name),
+    pod_vessel_imo: str(a.pod_vessel_imo),
+    pod_voyage_number: str(a.pod_voyage_number),
+    pol_etd_at: str(a.pol_etd_at),
+    pol_atd_at: str(a.pol_atd_at),
+    pod_eta_at: str(a.pod_eta_at),
+    pod_original_eta_at: original,
+    pod_ata_at: str(a.pod_ata_at),
+    destination_eta_at: str(a.destination_eta_at),
+    destination_ata_at: str(a.destination_ata_at),
+    pol_timezone: str(a.pol_timezone),
+    pod_timezone: str(a.pod_timezone),
+    destination_timezone: str(a.destination_timezone),
+    eta_slip_hours: slip !== null && Number.isFinite(slip) ? Math.round(slip * 10) / 10 : null,
+    tracking_stopped_at: str(a.line_tracking_stopped_at),
+    tracking_stopped_reason: str(a.line_tracking_stopped_reason),
+    ref_numbers: json(strings(a.ref_numbers)),
+    tags: json(tags),
+    container_count: relIds(r, 'containers').length,
+    created_at: str(a.created_at),
+    raw,
+    synced_at: syncedAt,
+  });
+  s.deleteTags.run(r.id);
+  for (const tag of tags) s.insertTag.run(r.id, tag);
+}
+
+function writeContainer(
+  s: Statements,
+  r: StoredResource,
+  raw: string,
+  syncedAt: string,
+  shipmentId: string | null,
+): void {
+  const a = r.attributes;
+  const context = (shipmentId ? s.shipmentContext.get(shipmentId) : undefined) as
+    { pol_atd_at: string | null; pod_timezone: string | null; destination_timezone: string | null } | undefined;
+  const derived = deriveContainer(a, {
+    polAtdAt: context?.pol_atd_at ?? null,
+    podTimezone: context?.pod_timezone ?? null,
+    destinationTimezone: context?.destination_timezone ?? null,
+  });
+  const terminalId = stubRef(s.stubTerminal, relId(r, 'pod_terminal'));
+  s.container.run({
+    id: r.id,
+    shipment_id: shipmentId,
+    number: str(a.number),
+    equipment_type: str(a.equipment_type),
+    equipment_length: num(a.equipment_length),
+    equipment_height: str(a.equipment_height),
+    weight_lbs: num(a.weight_in_lbs),
+    seal_number: str(a.seal_number),
+    api_status: str(a.current_status),
+    status: derived.status,
+    pod_terminal_id: terminalId,
+    pod_arrived_at: str(a.pod_arrived_at),
+    pod_discharged_at: str(a.pod_discharged_at),
+    available_for_pickup: bool(a.available_for_pickup),
+    availability_known: bool(a.availability_known),
+    pickup_lfd: str(a.pickup_lfd),
+    last_free_day: derived.lastFreeDay,
+    lfd_deadline_at: derived.lfdDeadlineAt,
+    lfd_timezone: derived.lfdTimezone,
+    holds: json(derived.holds),
+    hold_types: derived.holdTypes.length > 0 ? derived.holdTypes.join(',') : null,
+    holds_count: derived.holds.length,
+    fees_total: derived.feesTotal,
+    pickup_ready: derived.pickupReady ? 1 : 0,
+    pickup_appointment_at: str(a.pickup_appointment_at),
+    pod_full_out_at: str(a.pod_full_out_at),
+    final_destination_full_out_at: str(a.final_destination_full_out_at),
+    empty_terminated_at: str(a.empty_terminated_at),
+    location_at_pod_terminal: str(a.location_at_pod_terminal),
+    pod_rail_carrier_scac: str(a.pod_rail_carrier_scac),
+    ind_rail_carrier_scac: str(a.ind_rail_carrier_scac),
+    pod_rail_loaded_at: str(a.pod_rail_loaded_at),
+    pod_rail_departed_at: str(a.pod_rail_departed_at),
+    ind_eta_at: str(a.ind_eta_at),
+    ind_ata_at: str(a.ind_ata_at),
+    pod_timezone: str(a.pod_timezone),
+    terminal_checked_at: str(a.terminal_checked_at),
+    ref_numbers: json(strings(a.ref_numbers)),
+    created_at: str(a.created_at),
+    raw,
+    raw_hash: containerHash(r),
+    synced_at: syncedAt,
+  });
+}
+
+function refreshShipmentSearch(s: Statements, shipmentId: string): void {
+  const row = s.shipmentSearchSource.get(shipmentId) as
+    (Record<string, string | number | null> & { rowid: number; stub: number; numbers: string | null }) | undefined;
+  if (!row) return;
+  const parse = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as string[]) : []);
+  const shared = [
+    row.bill_of_lading,
+    row.normalized_number,
+    ...parse(row.ref_numbers),
+    ...parse(row.tags),
+    row.pod_vessel_name,
+    row.pol_name,
+    row.pol_locode,
+    row.pod_name,
+    row.pod_locode,
+    row.destination_name,
+    row.customer_name,
+    row.shipping_line_scac,
+  ]
+    .filter((v) => typeof v === 'string' && v !== '')
+    .join(' ');
+  s.deleteShipmentSearch.run(row.rowid);
+  if (!row.stub) s.insertShipmentSearch.run(row.rowid, `${shared} ${row.numbers ?? ''}`);
+  for (const container of s.containersOf.all(shipmentId) as { rowid: number; number: string | null }[]) {
+    s.deleteContainerSearch.run(container.rowid);
+    s.insertContainerSearch.run(container.rowid, `${container.number ?? ''} ${shared}`);
+  }
+}

@@ -1,0 +1,321 @@
+/**
+ * The sync engine: which walks a run makes, in what order, and what it spends on transport
+ * events. A full run walks everything once; an incremental run asks tracking requests for what
+ * changed since the cursor (one request when nothing did), re-walks still-tracking shipments
+ * with their containers included, stopped ones once a day, and fetches events only for
+ * containers that changed, by page when many did and one by one, within the budget the lists
+ * leave, when few did.
+ */
+import { listResources, type JsonApiDocument } from '../api/document';
+import { ApiError } from '../api/errors';
+import { QuaysideError } from '../errors';
+import type { Db } from '../store/database';
+import type { StoredResource } from '../store/resource';
+import { readState, writeState } from '../store/sync-state';
+import { writeResources } from '../store/writer';
+import type { RequestMeter } from './meter';
+import { finishLogEntry, startLogEntry } from './sync-log';
+import type { SyncClient, SyncMode, SyncProgress, SyncSummary } from './types';
+import { hasCheckpoint, walk, type WalkContext, type WalkSpec } from './walk';
+
+const PAGE = 100;
+/** Incremental cursors look back this far, so a change written while a walk ran is not missed. */
+const CURSOR_OVERLAP_MS = 10 * 60_000;
+const STOPPED_EVERY_MS = 24 * 3_600_000;
+const REFERENCE_EVERY_MS = 24 * 3_600_000;
+
+const shipmentIncludes = 'containers,pod_terminal,port_of_lading,port_of_discharge,destination';
+const eventIncludes = 'transport_events,transport_events.vessel';
+
+export interface SyncEngineOptions {
+  db: Db;
+  client: SyncClient;
+  meter: RequestMeter;
+  rateLimit: { limit: number; windowMs: number };
+  /** Requests the limiter can grant right now, to bound one-by-one event fetches. */
+  availableRequests?: () => number;
+  now?: () => Date;
+  onProgress?: (progress: SyncProgress) => void;
+}
+
+export interface RunOptions {
+  mode?: SyncMode;
+  signal?: AbortSignal;
+}
+
+const stepNames: Record<string, string> = {
+  'reference:shipping_lines': 'Shipping lines',
+  'reference:parties': 'Customers',
+  'reference:custom_field_definitions': 'Custom fields',
+  tracking_requests: 'Tracking requests',
+  'shipments:active': 'Shipments still tracking',
+  'shipments:stopped': 'Shipments no longer tracking',
+  'containers:events': 'Containers and their events',
+  events: 'Container events',
+};
+
+/** Which containers of a container page have all their events in it. */
+function eventsCarried(doc: JsonApiDocument): string[] {
+  const included = new Set(doc.included.filter((r) => r.type === 'transport_event').map((r) => r.id));
+  return listResources(doc)
+    .filter((c) => {
+      const refs = c.relationships.transport_events?.data;
+      return Array.isArray(refs) && refs.every((ref) => included.has(ref.id));
+    })
+    .map((c) => c.id);
+}
+
+export class SyncEngine {
+  readonly #o: SyncEngineOptions;
+  #running: Promise<SyncSummary> | null = null;
+
+  constructor(options: SyncEngineOptions) {
+    this.#o = options;
+  }
+
+  get running(): boolean {
+    return this.#running !== null;
+  }
+
+  /** Runs a sync, or joins the one already running. */
+  run(options: RunOptions = {}): Promise<SyncSummary> {
+    this.#running ??= this.#run(options).finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async #run({ mode = 'auto', signal }: RunOptions): Promise<SyncSummary> {
+    const { db, meter } = this.#o;
+    const now = this.#o.now ?? (() => new Date());
+    const started = now();
+    const fullDone = readState<string>(db, 'full:completed_at');
+    const resolved: 'full' | 'incremental' = mode === 'auto' ? (fullDone ? 'incremental' : 'full') : mode;
+    const runId = startLogEntry(db, resolved, started.toISOString());
+    const mark = meter.mark();
+    const counts: Record<string, number> = {};
+    let pagesDone = 0;
+    const plan = this.#plan(resolved, now());
+    let pagesTotal = plan.reduce((sum, spec) => sum + this.#estimatePages(spec.key), 0);
+    const seenTotals = new Set<string>();
+
+    const progress = (step: string) => {
+      const used = meter.since(mark);
+      this.#o.onProgress?.({
+        runId,
+        mode: resolved,
+        step: stepNames[step] ?? step,
+        pagesDone,
+        pagesTotal: Math.max(pagesTotal, pagesDone),
+        requests: used.requests,
+        rateLimited: used.rateLimited,
+        etaSeconds: this.#eta(Math.max(0, pagesTotal - pagesDone)),
+      });
+    };
+
+    const ctx: WalkContext = {
+      db,
+      client: this.#o.client,
+      signal,
+      now,
+      onPage: ({ key, total, pageSize, counts: pageCounts }) => {
+        pagesDone++;
+        if (total !== null && !seenTotals.has(key)) {
+          seenTotals.add(key);
+          const actual = Math.max(1, Math.ceil(total / Math.max(pageSize, 1)));
+          pagesTotal += actual - this.#estimatePages(key);
+          writeState(db, `pages:${key}`, actual);
+        }
+        for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
+        progress(key);
+      },
+    };
+
+    let status: SyncSummary['status'] = 'ok';
+    let error: SyncSummary['error'] = null;
+    try {
+      for (const spec of plan) {
+        progress(spec.key);
+        const result = await walk(ctx, spec);
+        this.#afterWalk(spec, result.maxUpdatedAt, now());
+      }
+      if (resolved === 'incremental') await this.#syncChangedEvents(ctx, counts, () => progress('events'));
+      if (resolved === 'full') writeState(db, 'full:completed_at', now().toISOString());
+      writeState(db, 'sync:completed_at', now().toISOString());
+    } catch (caught) {
+      if (signal?.aborted) status = 'cancelled';
+      else status = 'failed';
+      error = describe(caught, signal);
+    }
+    const used = meter.since(mark);
+    const summary: SyncSummary = {
+      runId,
+      mode: resolved,
+      status,
+      requests: used.requests,
+      rateLimited: used.rateLimited,
+      durationMs: now().getTime() - started.getTime(),
+      counts,
+      error,
+    };
+    finishLogEntry(db, summary, now().toISOString());
+    return summary;
+  }
+
+  /** The walks of a run; an interrupted walk is always finished first. */
+  #plan(mode: 'full' | 'incremental', now: Date): WalkSpec[] {
+    const { db } = this.#o;
+    const specs: WalkSpec[] = [];
+    const due = (key: string, every: number) => {
+      const last = readState<string>(db, key);
+      return mode === 'full' || last === null || now.getTime() - Date.parse(last) >= every;
+    };
+    const reference = due('reference:completed_at', REFERENCE_EVERY_MS);
+    if (reference || hasCheckpoint(db, 'reference:parties')) {
+      specs.push(
+        { key: 'reference:shipping_lines', path: '/shipping_lines', query: {} },
+        { key: 'reference:parties', path: '/parties', query: { 'page[size]': PAGE } },
+        { key: 'reference:custom_field_definitions', path: '/custom_field_definitions', query: { 'page[size]': PAGE } },
+      );
+    }
+    const cursor = mode === 'incremental' ? readState<string>(db, 'cursor:tracking_requests') : null;
+    const since = cursor ? new Date(Date.parse(cursor) - CURSOR_OVERLAP_MS).toISOString() : undefined;
+    specs.push({
+      key: 'tracking_requests',
+      path: '/tracking_requests',
+      query: { 'page[size]': PAGE, 'filter[updated_at][start]': since },
+    });
+    specs.push({
+      key: 'shipments:active',
+      path: '/shipments',
+      query: { 'page[size]': PAGE, 'filter[tracking_stopped]': false, include: shipmentIncludes },
+    });
+    if (due('stopped:completed_at', STOPPED_EVERY_MS) || hasCheckpoint(db, 'shipments:stopped')) {
+      specs.push({
+        key: 'shipments:stopped',
+        path: '/shipments',
+        query: { 'page[size]': PAGE, 'filter[tracking_stopped]': true, include: shipmentIncludes },
+      });
+    }
+    if (mode === 'full' || hasCheckpoint(db, 'containers:events')) specs.push(this.#containerPages());
+    return specs;
+  }
+
+  #containerPages(): WalkSpec {
+    return {
+      key: 'containers:events',
+      path: '/containers',
+      query: { 'page[size]': PAGE, include: eventIncludes },
+      eventsComplete: (doc) => {
+        const carried = eventsCarried(doc);
+        // A service that ignores the include sends event ids without the events: remember, and
+        // fetch events container by container from then on.
+        const withEvents = listResources(doc).filter(
+          (c) => (c.relationships.transport_events?.data as unknown[] | undefined)?.length,
+        );
+        if (withEvents.length > 0) writeState(this.#o.db, 'events:include_honoured', carried.length > 0);
+        return carried;
+      },
+    };
+  }
+
+  #afterWalk(spec: WalkSpec, maxUpdatedAt: string | null, now: Date): void {
+    const { db } = this.#o;
+    if (spec.key === 'tracking_requests' && maxUpdatedAt) {
+      const previous = readState<string>(db, 'cursor:tracking_requests');
+      if (!previous || maxUpdatedAt > previous) writeState(db, 'cursor:tracking_requests', maxUpdatedAt);
+    }
+    if (spec.key === 'shipments:stopped') writeState(db, 'stopped:completed_at', now.toISOString());
+    if (spec.key === 'reference:custom_field_definitions') writeState(db, 'reference:completed_at', now.toISOString());
+  }
+
+  /**
+   * Events for containers whose attributes changed since their events were last fetched:
+   * by container pages when that is cheaper, else one container at a time, newest changes of
+   * still-tracking shipments first, never spending more than the limiter can grant right now.
+   */
+  async #syncChangedEvents(ctx: WalkContext, counts: Record<string, number>, progress: () => void): Promise<void> {
+    const { db } = this.#o;
+    const changed = db
+      .prepare(
+        `SELECT c.id FROM containers c JOIN shipments s ON s.id = c.shipment_id
+         WHERE c.raw IS NOT NULL AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
+         ORDER BY (s.tracking_stopped_at IS NOT NULL), c.changed_at DESC`,
+      )
+      .all() as { id: string }[];
+    if (changed.length === 0) return;
+    const containerPages = this.#estimatePages('containers:events');
+    const honoured = readState<boolean>(db, 'events:include_honoured') !== false;
+    if (honoured && changed.length >= containerPages) {
+      const result = await walk(ctx, this.#containerPages());
+      for (const [type, n] of Object.entries(result.counts)) counts[type] = (counts[type] ?? 0) + n;
+      return;
+    }
+    const budget = Math.min(changed.length, Math.max(0, this.#o.availableRequests?.() ?? changed.length));
+    for (const { id } of changed.slice(0, budget)) {
+      ctx.signal?.throwIfAborted();
+      const written = await this.fetchContainerEvents(id, 'background', ctx.signal);
+      counts.transport_event = (counts.transport_event ?? 0) + written;
+      progress();
+    }
+  }
+
+  /** All events of one container, now (a user opened it) or as background work. */
+  async fetchContainerEvents(
+    containerId: string,
+    priority: 'user' | 'background',
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const { db, client } = this.#o;
+    const now = this.#o.now ?? (() => new Date());
+    let doc: JsonApiDocument;
+    try {
+      doc = await client.get(`/containers/${encodeURIComponent(containerId)}/transport_events`, {
+        query: { 'page[size]': PAGE, include: 'location,vessel,terminal' },
+        priority,
+        signal,
+      });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return 0; // the container is gone at the service
+      throw error;
+    }
+    const events = listResources(doc);
+    const written = writeResources(db, [...events, ...doc.included] as StoredResource[], {
+      syncedAt: now().toISOString(),
+      eventsCompleteFor: [containerId],
+    });
+    return written.transport_event ?? 0;
+  }
+
+  /** Pages a walk is expected to take: from the last run's meta.total, else from what is stored. */
+  #estimatePages(key: string): number {
+    const { db } = this.#o;
+    const known = readState<number>(db, `pages:${key}`);
+    if (known !== null) return known;
+    if (key.startsWith('reference')) return 1;
+    const table = key.startsWith('shipments')
+      ? 'shipments'
+      : key.startsWith('containers')
+        ? 'containers'
+        : 'tracking_requests';
+    const n = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    return Math.max(1, Math.ceil(n / PAGE));
+  }
+
+  #eta(remainingRequests: number): number | null {
+    if (remainingRequests === 0) return 0;
+    const { limit, windowMs } = this.#o.rateLimit;
+    const available = this.#o.availableRequests?.() ?? limit;
+    const waiting = Math.max(0, remainingRequests - available);
+    // Beyond what is free now, requests go at the limit's pace; add a little for latency.
+    return Math.round((waiting / limit) * (windowMs / 1000) + remainingRequests * 0.15);
+  }
+}
+
+function describe(error: unknown, signal?: AbortSignal): { code: string; message: string } {
+  if (signal?.aborted)
+    return { code: 'cancelled', message: 'The sync was cancelled; it will resume where it stopped.' };
+  if (error instanceof ApiError) return { code: error.code, message: error.message };
+  if (error instanceof QuaysideError) return { code: error.code, message: error.message };
+  return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
