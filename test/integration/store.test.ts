@@ -1,0 +1,184 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../src/core/store/database';
+import { countContainers, listContainers } from '../../src/core/store/queries/containers';
+import { searchMatch } from '../../src/core/store/queries/keyset';
+import { countShipments, iterateShipments, listShipments } from '../../src/core/store/queries/shipments';
+import { writeResources } from '../../src/core/store/writer';
+import { shipmentSortFields } from '../../src/shared/views';
+import { containerResource, shipmentResource } from '../helpers/resources';
+import { tempDir } from '../helpers/temp-dir';
+
+function freshDb(): Db {
+  return openDatabase(join(tempDir(), 'store.sqlite'));
+}
+const at = '2026-02-01T00:00:00Z';
+
+describe('store writer', () => {
+  it('writes a page twice with the same result, keeping every attribute in raw', () => {
+    const db = freshDb();
+    const shipment = shipmentResource({ unknown_new_attribute: { nested: [1, 2] } }, { id: 's1', containers: ['c1'] });
+    const page = [shipment, containerResource('s1', {}, 'c1')];
+    writeResources(db, page, { syncedAt: at });
+    writeResources(db, page, { syncedAt: at });
+    expect(db.prepare('SELECT count(*) AS n FROM shipments WHERE raw IS NOT NULL').get()).toEqual({ n: 1 });
+    expect(db.prepare('SELECT count(*) AS n FROM containers').get()).toEqual({ n: 1 });
+    const raw = JSON.parse((db.prepare("SELECT raw FROM shipments WHERE id = 's1'").get() as { raw: string }).raw);
+    expect(raw.attributes.unknown_new_attribute).toEqual({ nested: [1, 2] });
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('stubs references that have not arrived yet, then fills them in', () => {
+    const db = freshDb();
+    writeResources(db, [containerResource('s-late', {}, 'c-early')], { syncedAt: at });
+    expect(db.prepare("SELECT raw FROM shipments WHERE id = 's-late'").get()).toEqual({ raw: null });
+    expect(countShipments(db, {})).toBe(0); // a stub is not a shipment to show
+    writeResources(db, [shipmentResource({}, { id: 's-late', containers: ['c-early'] })], { syncedAt: at });
+    expect(countShipments(db, {})).toBe(1);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
+  it('keeps writing the rest of a page when a resource has an unknown type or is malformed', () => {
+    const db = freshDb();
+    const counts = writeResources(
+      db,
+      [
+        { id: 'x', type: 'spaceship', attributes: {} },
+        { id: 'e1', type: 'transport_event', attributes: {}, relationships: {} },
+        shipmentResource(
+          { bill_of_lading_number: 42, tags: 'not a list', pod_eta_at: { when: 'soon' } },
+          { id: 's-odd' },
+        ),
+      ],
+      { syncedAt: at },
+    );
+    expect(counts).toEqual({ shipment: 1 });
+    expect(listShipments(db, {}).rows[0]).toMatchObject({ id: 's-odd', billOfLading: null, tags: [], eta: null });
+  });
+
+  it('marks a container changed only when something about the box changed', () => {
+    const db = freshDb();
+    writeResources(
+      db,
+      [shipmentResource({}, { id: 's1' }), containerResource('s1', { terminal_checked_at: 'a' }, 'c1')],
+      { syncedAt: '2026-02-01T00:00:00Z' },
+    );
+    writeResources(db, [containerResource('s1', { terminal_checked_at: 'b' }, 'c1')], {
+      syncedAt: '2026-02-02T00:00:00Z',
+    });
+    const changed = () =>
+      (db.prepare("SELECT changed_at FROM containers WHERE id = 'c1'").get() as { changed_at: string }).changed_at;
+    expect(changed()).toBe('2026-02-01T00:00:00Z');
+    writeResources(db, [containerResource('s1', { pod_discharged_at: '2026-02-02T10:00:00Z' }, 'c1')], {
+      syncedAt: '2026-02-03T00:00:00Z',
+    });
+    expect(changed()).toBe('2026-02-03T00:00:00Z');
+  });
+});
+
+describe('store queries', () => {
+  function seeded(): Db {
+    const db = freshDb();
+    const resources = [];
+    for (let i = 0; i < 230; i++) {
+      const id = `s${String(i).padStart(3, '0')}`;
+      const eta = i % 7 === 0 ? null : new Date(Date.UTC(2026, 2, 1 + (i % 40), i % 24)).toISOString();
+      resources.push(
+        shipmentResource(
+          {
+            pod_eta_at: eta,
+            customer_name: i % 5 === 0 ? null : `Customer ${i % 9}`,
+            tags: i % 4 === 0 ? ['hot'] : [],
+            created_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+            shipping_line_scac: ['MSCU', 'MAEU', 'CMDU'][i % 3],
+          },
+          { id, containers: [`${id}-c`] },
+        ),
+        containerResource(
+          id,
+          {
+            number: `TGHU${String(100000 + i)}${i % 10}`,
+            current_status: i % 3 === 0 ? 'available' : 'on_ship',
+            available_for_pickup: i % 3 === 0,
+            pickup_lfd: i % 3 === 0 ? new Date(Date.UTC(2026, 2, 1 + (i % 10), 8)).toISOString() : null,
+          },
+          `${id}-c`,
+        ),
+      );
+    }
+    writeResources(db, resources, { syncedAt: at });
+    return db;
+  }
+
+  it('pages through every row in sort order with keyset cursors, for every sort field and both directions', () => {
+    const db = seeded();
+    const all = listShipments(db, {}, { limit: 1000 }).rows;
+    expect(all).toHaveLength(230);
+    for (const field of shipmentSortFields) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const seen: string[] = [];
+        let after: string | undefined;
+        do {
+          const page = listShipments(db, {}, { sort: { field, direction }, limit: 37, after });
+          seen.push(...page.rows.map((r) => r.id));
+          after = page.next ?? undefined;
+        } while (after);
+        expect(new Set(seen).size, `${field} ${direction}`).toBe(230);
+        expect(seen).toHaveLength(230);
+      }
+    }
+    // ETA ascending: known ETAs in order, unknown ones last.
+    const byEta = [...iterateShipments(db, {}, { field: 'eta', direction: 'asc' })];
+    const etas = byEta.map((r) => r.eta);
+    const known = etas.filter((e): e is string => e !== null);
+    expect(known).toEqual([...known].sort());
+    expect(etas.slice(known.length).every((e) => e === null)).toBe(true);
+  });
+
+  it('refuses a forged cursor with a clear error', () => {
+    const db = seeded();
+    expect(() => listShipments(db, {}, { after: 'not-a-cursor' })).toThrow(/page cursor/);
+  });
+
+  it('filters and counts the same rows it lists', () => {
+    const db = seeded();
+    const filters = { carriers: ['MSCU', 'MAEU'], tags: ['hot'] };
+    const rows = [...iterateShipments(db, filters)];
+    expect(rows.length).toBe(countShipments(db, filters));
+    expect(rows.every((r) => ['MSCU', 'MAEU'].includes(r.carrierScac!) && r.tags.includes('hot'))).toBe(true);
+    const due = { statuses: ['available' as const], lfdFrom: '2026-03-03T00:00:00Z', lfdTo: '2026-03-06T00:00:00Z' };
+    const containers = listContainers(db, due, { limit: 500 }).rows;
+    expect(containers.length).toBe(countContainers(db, due));
+    expect(containers.length).toBeGreaterThan(0);
+    for (const c of containers) expect(c.lfdDeadlineAt! >= due.lfdFrom && c.lfdDeadlineAt! <= due.lfdTo).toBe(true);
+  });
+
+  it('finds shipments and containers by any part of a number, and survives hostile search text', () => {
+    const db = seeded();
+    expect(listContainers(db, { search: '100042' }).rows.map((r) => r.number)).toEqual(['TGHU1000422']);
+    expect(listShipments(db, { search: 'tghu1000422' }).rows.map((r) => r.id)).toEqual(['s042']);
+    expect(countShipments(db, { search: 'Los Angeles' })).toBe(230);
+    for (const hostile of [
+      '"',
+      '""',
+      "'; DROP TABLE shipments; --",
+      'NEAR(a b)',
+      'body:x',
+      '*',
+      'a OR b',
+      '^',
+      '%_\\',
+      '😀 上海',
+      'x'.repeat(200),
+    ]) {
+      expect(() => listShipments(db, { search: hostile }), hostile).not.toThrow();
+      expect(() => listContainers(db, { search: hostile }), hostile).not.toThrow();
+    }
+    expect(countShipments(db, {})).toBe(230);
+    // Quotes in the input stay characters inside a quoted phrase; short words fall back to LIKE.
+    expect(searchMatch('MSCU "12" ab')).toEqual({ match: '"MSCU" AND """12"""', likes: ['%ab%'] });
+    expect(searchMatch('50%_')).toEqual({ match: '"50%_"', likes: [] });
+    expect(searchMatch('a_')).toEqual({ match: null, likes: ['%a\\_%'] });
+  });
+});
