@@ -72,7 +72,7 @@ export function unprocessable(errors: { pointer: string; detail: string; code?: 
 export function checkParams(url: URL, allowed: string[]): void {
   for (const name of url.searchParams.keys()) {
     if ((name.startsWith('filter[') || name === 'sort') && !allowed.includes(name)) {
-      throw badRequest(`${name} is not a supported filter for this endpoint`, name);
+      throw badRequest(`${name} is not supported on this endpoint`, name);
     }
   }
 }
@@ -181,7 +181,7 @@ export function resourceDocument(
 export function bodyData(
   route: RouteContext,
   type: string,
-  options: { typeRequired?: boolean } = {},
+  options: { typeRequired?: boolean; attributesRequired?: boolean } = {},
 ): { attributes: Record<string, unknown>; relationships: Record<string, unknown> } {
   const body = route.body;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
@@ -199,6 +199,9 @@ export function bodyData(
     throw new HttpError(409, [
       { status: '409', title: 'Conflict', detail: `data.type must be ${type}`, source: { pointer: '/data/type' } },
     ]);
+  }
+  if (d.attributes === undefined && options.attributesRequired) {
+    throw unprocessable([{ pointer: '/data/attributes', detail: "Attributes can't be blank", code: 'blank' }]);
   }
   if (
     d.attributes !== undefined &&

@@ -173,7 +173,10 @@ export interface TrackingRequestPlan {
   createdAt: number;
   requestType: TrackingRequestType;
   requestNumber: string;
-  scac: string;
+  /** Null while an auto-detected carrier is unknown. */
+  scac: string | null;
+  /** With auto-detection, the carrier becomes known at this instant. */
+  scacKnownFrom: number | null;
   refNumbers: string[];
   tags: string[];
   customer: PartyRec | null;

@@ -256,7 +256,8 @@ function containerAttributes(c: ContainerPlan, ctx: SerializeContext): Record<st
     empty_terminated_at: at('empty_in'),
     terminal_checked_at: iso(state.terminalCheckedAt),
     fees_at_pod_terminal: state.fees,
-    pickup_lfd: iso(state.lastFreeDay ?? state.railLastFreeDay),
+    // The service coalesces the deadlines, preferring the line's.
+    pickup_lfd: iso(state.lineLastFreeDay ?? state.lastFreeDay ?? state.railLastFreeDay),
     pickup_appointment_at: iso(state.appointmentAt),
     pod_full_out_chassis_number: state.known.has('full_out') && !rail ? c.chassisNumber : null,
     location_at_pod_terminal: state.location,
@@ -402,7 +403,7 @@ function attributesOf(entity: Entity, ctx: SerializeContext): Record<string, unk
       return {
         request_number: r.requestNumber,
         request_type: r.requestType,
-        scac: r.scac,
+        scac: r.scacKnownFrom !== null && ctx.now < r.scacKnownFrom ? null : r.scac,
         ref_numbers: r.refNumbers,
         tags: r.tags,
         status: state.status,

@@ -180,7 +180,7 @@ export function containerState(container: ContainerPlan, now: number): Container
     availabilityKnown: discharged !== undefined,
     lastFreeDay,
     railLastFreeDay,
-    lineLastFreeDay: lineLastFreeDay === null ? null : lineLastFreeDay + 2 * DAY,
+    lineLastFreeDay,
     fees,
     location,
     appointmentAt,

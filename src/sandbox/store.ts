@@ -79,7 +79,13 @@ export class SandboxStore {
   /** An existing request for the same number and line that has not failed. */
   findActiveDuplicate(requestNumber: string, scac: string | null, now: number): TrackingRequestPlan | undefined {
     return this.trackingRequests.find((r) => {
-      if (r.requestNumber !== requestNumber || (scac !== null && r.scac !== scac) || r.createdAt > now) return false;
+      if (
+        r.requestNumber !== requestNumber ||
+        (scac !== null && r.scac !== null && r.scac !== scac) ||
+        r.createdAt > now
+      ) {
+        return false;
+      }
       let status = r.transitions[0]!.status;
       for (const t of r.transitions) if (t.at <= now) status = t.status;
       return status !== 'failed';
@@ -111,7 +117,8 @@ export class SandboxStore {
       createdAt,
       requestType: input.requestType,
       requestNumber: input.requestNumber,
-      scac: input.scac ?? '',
+      scac: input.scac,
+      scacKnownFrom: null,
       refNumbers: input.refNumbers,
       tags: input.tags,
       customer: input.customer,
@@ -135,7 +142,10 @@ export class SandboxStore {
     } else if (roll < 8) {
       request.transitions.push({ at: answeredAt, status: 'failed', failedReason: 'not_found', retryCount: 3 });
     } else {
-      if (input.scac === null) request.scac = line.data.scac;
+      if (input.scac === null) {
+        request.scac = line.data.scac;
+        request.scacKnownFrom = answeredAt;
+      }
       let resolvedAt = answeredAt;
       if (input.requestType === 'booking_number' && roll < 25) {
         request.transitions.push({ at: answeredAt, status: 'awaiting_manifest' });

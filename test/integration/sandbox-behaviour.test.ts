@@ -312,3 +312,101 @@ describe('sandbox writes', () => {
     expect(webhook.body.errors[0].source.pointer).toBe('/data/attributes/url');
   });
 });
+
+describe('sandbox details a careful client relies on', () => {
+  const sandbox = useSandbox({ seed: 'details', shipments: 60, start });
+
+  it('answers a malformed percent-escape in a path with 404, not a crash', async () => {
+    for (const path of ['/shipments/%E0%A4%A', '/ports/%zz', '/containers/%']) {
+      const response = await call(sandbox.get(), path);
+      expect(response.status).toBe(404);
+      expect(response.body.errors[0].status).toBe('404');
+    }
+  });
+
+  it('keeps scac null while an auto-detected carrier is unknown, and when detection fails', async () => {
+    const create = (number: string) =>
+      call(sandbox.get(), '/tracking_requests', {
+        method: 'POST',
+        body: {
+          data: {
+            type: 'tracking_request',
+            attributes: { request_type: 'bill_of_lading', request_number: number, auto_detect_vocc_scac: true },
+          },
+        },
+      });
+    const unknown = await create('QQ12345678');
+    const known = await create('MEDUQ7766554');
+    expect(unknown.body.data.attributes.scac).toBeNull();
+    expect(known.body.data.attributes.scac).toBeNull();
+    expect(known.headers.get('location')).toBe(`${sandbox.get().url}/tracking_requests/${known.body.data.id}`);
+    sandbox.get().advance(120);
+    const failed = await call(sandbox.get(), `/tracking_requests/${unknown.body.data.id}`);
+    expect(failed.body.data.attributes).toMatchObject({
+      status: 'failed',
+      failed_reason: 'scac_auto_detect_failed',
+      scac: null,
+    });
+    const detected = await call(sandbox.get(), `/tracking_requests/${known.body.data.id}`);
+    expect(detected.body.data.attributes).toMatchObject({ status: 'created', scac: 'MSCU' });
+  });
+
+  it('requires data.type on a new tracking request and attributes on a shipment edit', async () => {
+    const noType = await call(sandbox.get(), '/tracking_requests', {
+      method: 'POST',
+      body: { data: { attributes: { request_type: 'bill_of_lading', request_number: 'MEDU1234567', scac: 'MSCU' } } },
+    });
+    expect(noType.status).toBe(422);
+    expect(noType.body.errors[0].source.pointer).toBe('/data/type');
+    const shipment = (await call(sandbox.get(), '/shipments')).body.data[0];
+    const empty = await call(sandbox.get(), `/shipments/${shipment.id}`, {
+      method: 'PATCH',
+      body: { data: { type: 'shipment' } },
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors[0].source.pointer).toBe('/data/attributes');
+  });
+
+  it('keeps webhook headers, refuses repeated events, and gives each webhook an unguessable secret', async () => {
+    const create = (attributes: Record<string, unknown>) =>
+      call(sandbox.get(), '/webhooks', {
+        method: 'POST',
+        body: {
+          data: { type: 'webhook', attributes: { url: 'https://h.example.com/x', active: true, ...attributes } },
+        },
+      });
+    const a = await create({ headers: [{ name: 'x-probe', value: '1' }] });
+    expect(a.body.data.attributes.headers).toEqual([{ name: 'x-probe', value: '1' }]);
+    const b = await create({});
+    expect(a.body.data.attributes.secret).toMatch(/^whsec_[0-9a-f]{36}$/);
+    expect(b.body.data.attributes.secret).not.toBe(a.body.data.attributes.secret);
+    const repeated = await create({ events: ['container.created', 'container.created'] });
+    expect(repeated.status).toBe(422);
+  });
+
+  it('serves one webhook notification by id, and the webhook event categories', async () => {
+    const list = await call(sandbox.get(), '/webhook_notifications');
+    const one = await call(sandbox.get(), `/webhook_notifications/${list.body.data[0].id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toEqual(list.body.data[0]);
+    const categories = await call(sandbox.get(), '/webhooks/events');
+    expect(categories.body.data.map((c: { type: string }) => c.type)).toEqual(Array(4).fill('webhook_event_category'));
+    expect(
+      categories.body.data.flatMap((c: { attributes: { events: { name: string }[] } }) =>
+        c.attributes.events.map((e) => e.name),
+      ),
+    ).toContain('tracking_request.succeeded');
+  });
+
+  it('gives pickup_lfd the line’s deadline first, as the service coalesces them', async () => {
+    const containers = (await call(sandbox.get(), '/containers?page[size]=100')).body.data as {
+      attributes: Record<string, any>;
+    }[];
+    const withLfd = containers.filter((c) => c.attributes.pickup_lfd);
+    expect(withLfd.length).toBeGreaterThan(0);
+    for (const c of withLfd) {
+      const d = c.attributes.import_deadlines;
+      expect(c.attributes.pickup_lfd).toBe(d.pickup_lfd_line ?? d.pickup_lfd_terminal ?? d.pickup_lfd_rail);
+    }
+  });
+});

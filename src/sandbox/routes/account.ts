@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   bodyData,
   listDocument,
@@ -45,6 +46,7 @@ export function createParty(route: RouteContext): Reply {
   const party = route.store.addParty(name, route.ctx.now);
   const reply = resourceDocument(route, { type: 'party', rec: party }, { status: 201 });
   (reply.body as Record<string, unknown>).links = { self: `/v2/parties/${party.id}` };
+  reply.headers = { location: `${route.origin}/v2/parties/${party.id}` };
   return reply;
 }
 
@@ -113,8 +115,28 @@ export function createWebhook(route: RouteContext): Reply {
         detail: 'Events must be a non-empty list of known events',
         code: 'inclusion',
       });
+    } else if (new Set(list).size !== list.length) {
+      problems.push({ pointer: '/data/attributes/events', detail: 'Events must not repeat', code: 'taken' });
     } else {
-      events = [...new Set(list as string[])];
+      events = list as string[];
+    }
+  }
+  let headers: { name: string; value: string }[] | null = null;
+  if (attributes.headers !== undefined && attributes.headers !== null) {
+    const list: unknown = attributes.headers;
+    const isHeader = (h: unknown): h is { name: string; value: string } =>
+      typeof h === 'object' &&
+      h !== null &&
+      typeof (h as { name?: unknown }).name === 'string' &&
+      typeof (h as { value?: unknown }).value === 'string';
+    if (!Array.isArray(list) || !list.every(isHeader)) {
+      problems.push({
+        pointer: '/data/attributes/headers',
+        detail: 'Headers must be a list of {name, value}',
+        code: 'invalid',
+      });
+    } else {
+      headers = list.map((h) => ({ name: h.name, value: h.value }));
     }
   }
   if (problems.length > 0) throw unprocessable(problems);
@@ -122,11 +144,13 @@ export function createWebhook(route: RouteContext): Reply {
     url: url as string,
     active: attributes.active as boolean,
     events,
-    secret: `whsec_${Math.abs(route.ctx.now % 1e12).toString(36)}${route.store.world.webhooks.length}`,
-    headers: null,
+    secret: `whsec_${randomBytes(18).toString('hex')}`,
+    headers,
     createdAt: route.ctx.now,
   });
-  return resourceDocument(route, { type: 'webhook', rec: webhook }, { status: 201 });
+  const reply = resourceDocument(route, { type: 'webhook', rec: webhook }, { status: 201 });
+  reply.headers = { location: `${route.origin}/v2/webhooks/${webhook.id}` };
+  return reply;
 }
 
 export function deleteWebhook(route: RouteContext): Reply {
@@ -143,4 +167,37 @@ export function listWebhookNotifications(route: RouteContext): Reply {
     .sort((a, b) => b.createdAt - a.createdAt)
     .map((rec): Entity => ({ type: 'webhook_notification', rec }));
   return listDocument(route, items, 'webhook_notification');
+}
+
+export function getWebhookNotification(route: RouteContext): Reply {
+  const notification = route.store.world.webhookNotifications.find((n) => n.id === route.params[0]);
+  if (!notification || notification.createdAt > route.ctx.now) throw notFound('WebhookNotification');
+  return resourceDocument(route, { type: 'webhook_notification', rec: notification });
+}
+
+const eventGroups: [prefix: string, id: string, name: string][] = [
+  ['tracking_request.', 'tracking-request-events', 'Tracking Request Events'],
+  ['shipment.', 'shipment-events', 'Shipment Events'],
+  ['container.transport.', 'container-transport-events', 'Container Transport Events'],
+  ['container.', 'container-events', 'Container Events'],
+];
+
+/** The events a webhook may subscribe to, grouped by what they are about. */
+export function listWebhookEventCategories(): Reply {
+  const data = eventGroups.map(([prefix, id, name]) => {
+    const taken = new Set(eventGroups.filter(([p]) => p !== prefix && p.startsWith(prefix)).map(([p]) => p));
+    const events = webhookEvents.filter((e) => e.startsWith(prefix) && ![...taken].some((p) => e.startsWith(p)));
+    return {
+      id,
+      type: 'webhook_event_category',
+      attributes: {
+        name,
+        events: events.map((event) => ({
+          name: event,
+          description: `Sent when ${event.slice(prefix.length).replaceAll('.', ' ').replaceAll('_', ' ')} happens.`,
+        })),
+      },
+    };
+  });
+  return { status: 200, body: { data } };
 }

@@ -41,10 +41,12 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/email_submissions'), handler: account.listEmailSubmissions },
   { method: 'GET', pattern: path('/email_submissions/:id'), handler: account.getEmailSubmission },
   { method: 'GET', pattern: path('/webhooks'), handler: account.listWebhooks },
+  { method: 'GET', pattern: path('/webhooks/events'), handler: account.listWebhookEventCategories },
   { method: 'POST', pattern: path('/webhooks'), handler: account.createWebhook },
   { method: 'GET', pattern: path('/webhooks/:id'), handler: account.getWebhook },
   { method: 'DELETE', pattern: path('/webhooks/:id'), handler: account.deleteWebhook },
   { method: 'GET', pattern: path('/webhook_notifications'), handler: account.listWebhookNotifications },
+  { method: 'GET', pattern: path('/webhook_notifications/:id'), handler: account.getWebhookNotification },
 ];
 
 /** The route for a method and path, or why there is none (unknown path vs wrong method). */
@@ -58,7 +60,11 @@ export function matchRoute(
     if (!match) continue;
     pathMatched = true;
     if (route.method === method) {
-      return { route, params: match.slice(1).map((p) => decodeURIComponent(p)) };
+      try {
+        return { route, params: match.slice(1).map((p) => decodeURIComponent(p)) };
+      } catch {
+        return 'not_found'; // a malformed percent-escape names nothing
+      }
     }
   }
   return pathMatched ? 'method_not_allowed' : 'not_found';

@@ -57,7 +57,7 @@ const editable = ['ref_numbers', 'tags'];
 
 export function editShipment(route: RouteContext): Reply {
   const shipment = findShipment(route);
-  const { attributes } = bodyData(route, 'shipment');
+  const { attributes } = bodyData(route, 'shipment', { attributesRequired: true });
   const unknown = Object.keys(attributes).filter((name) => !editable.includes(name));
   if (unknown.length > 0) {
     throw unprocessable(

@@ -79,7 +79,7 @@ export function getTrackingRequest(route: RouteContext): Reply {
 }
 
 export function createTrackingRequest(route: RouteContext): Reply {
-  const { attributes, relationships } = bodyData(route, 'tracking_request');
+  const { attributes, relationships } = bodyData(route, 'tracking_request', { typeRequired: true });
   const problems: { pointer: string; detail: string; code?: string }[] = [];
   const requestType = attributes.request_type;
   if (requestType === undefined || requestType === null || requestType === '') {
@@ -87,7 +87,7 @@ export function createTrackingRequest(route: RouteContext): Reply {
   } else if (typeof requestType !== 'string' || !requestTypes.includes(requestType as TrackingRequestType)) {
     problems.push({
       pointer: '/data/attributes/request_type',
-      detail: `Request type '${JSON.stringify(requestType).slice(0, 40)}' is not one of ${requestTypes.join(', ')}`,
+      detail: `Request type '${(typeof requestType === 'string' ? requestType : JSON.stringify(requestType)).slice(0, 40)}' is not one of ${requestTypes.join(', ')}`,
       code: 'inclusion',
     });
   }
@@ -157,7 +157,7 @@ export function createTrackingRequest(route: RouteContext): Reply {
     now: route.ctx.now,
   });
   const reply = resourceDocument(route, entity(request), { status: 201 });
-  if (scac === null) (reply.body as { data: { attributes: Record<string, unknown> } }).data.attributes.scac = null;
+  reply.headers = { location: `${route.origin}/v2/tracking_requests/${request.id}` };
   return reply;
 }
 
