@@ -400,7 +400,7 @@ describe('sandbox details a careful client relies on', () => {
 
   it('gives pickup_lfd the line’s deadline first, as the service coalesces them', async () => {
     const containers = (await call(sandbox.get(), '/containers?page[size]=100')).body.data as {
-      attributes: Record<string, any>;
+      attributes: Record<string, unknown> & { import_deadlines: Record<string, string | null> };
     }[];
     const withLfd = containers.filter((c) => c.attributes.pickup_lfd);
     expect(withLfd.length).toBeGreaterThan(0);
