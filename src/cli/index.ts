@@ -7,12 +7,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/paths';
+import { demoUsage, runDemo } from './commands/demo';
 import { runSandbox, sandboxUsage } from './commands/sandbox';
+import { runStatus, statusUsage } from './commands/status';
+import { runSync, syncUsage } from './commands/sync';
 import { defaultDataDir } from './data-dir';
+import { exitCodes } from './exit-codes';
 import { UsageError, type CommandIo } from './io';
 import { readPackageVersion } from './package-version';
 
-export const exitCodes = { ok: 0, failure: 1, usage: 2 } as const;
+export { exitCodes };
 
 const usage = `Usage: npm run cli -- <command> [options]
 
@@ -20,11 +24,15 @@ Quayside keeps an offline copy of your ocean shipments from the Shipment Trackin
 
 Commands:
   info [--json]       Version, data folder and mode (demo or live) of this installation.
+  ${syncUsage}
+  ${statusUsage}
+  ${demoUsage}
   ${sandboxUsage}
   help                This text.
 
 The data folder is QUAYSIDE_DATA_DIR when set, else the app's user-data folder.
-Exit codes: 0 ok, 1 failure, 2 usage error.`;
+Exit codes: 0 ok, 1 failure, 2 usage, 3 API key refused or missing, 4 rate limited,
+5 network or service unavailable, 6 validation, 130 cancelled.`;
 
 async function info(args: string[], io: CommandIo): Promise<number> {
   let json: boolean;
@@ -46,6 +54,9 @@ async function info(args: string[], io: CommandIo): Promise<number> {
 
 const commands: Record<string, (args: string[], io: CommandIo) => Promise<number>> = {
   info,
+  sync: runSync,
+  status: runStatus,
+  demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,
 };
 

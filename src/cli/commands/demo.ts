@@ -1,0 +1,41 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openSync } from '../../core/sync/open-sync';
+import { DEMO_API_KEY, startSandbox } from '../../sandbox/index';
+import { exitCodes } from '../exit-codes';
+import { UsageError, type CommandIo } from '../io';
+import { summaryJson, summaryText } from './sync';
+
+export const demoUsage = `demo [--db PATH] [--shipments N] [--json]
+                      Start the sandbox in-process, sync it into PATH (default demo.sqlite in the
+                      data folder) and print the summary.`;
+
+export async function runDemo(args: string[], io: CommandIo, dataDir: () => string): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({
+      args,
+      strict: true,
+      options: { db: { type: 'string' }, shipments: { type: 'string' }, json: { type: 'boolean' } },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const shipments = values.shipments === undefined ? 250 : Number(values.shipments);
+  if (!Number.isInteger(shipments) || shipments < 0) throw new UsageError('--shipments must be a whole number');
+  const sandbox = await startSandbox({ seed: 'demo', shipments });
+  const sync = openSync({
+    dbPath: values.db ?? join(dataDir(), 'demo.sqlite'),
+    baseUrl: sandbox.url,
+    apiKey: DEMO_API_KEY,
+    isolatedLimiter: true,
+  });
+  try {
+    const summary = await sync.engine.run({ mode: 'auto' });
+    io.out.write(values.json ? `${summaryJson(summary)}\n` : summaryText(summary));
+    return summary.status === 'ok' ? exitCodes.ok : exitCodes.failure;
+  } finally {
+    sync.close();
+    await sandbox.close();
+  }
+}

@@ -1,0 +1,57 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../../core/store/database';
+import { countResources } from '../../core/store/sync-state';
+import { readSyncLog } from '../../core/sync/sync-log';
+import { exitCodes } from '../exit-codes';
+import { UsageError, type CommandIo } from '../io';
+
+export const statusUsage = `status --db PATH [--json]
+                      Counts per resource, the last syncs, and the sync cursors of a database.`;
+
+export function runStatus(args: string[], io: CommandIo): Promise<number> {
+  return Promise.resolve(printStatus(args, io));
+}
+
+function printStatus(args: string[], io: CommandIo): number {
+  let values;
+  try {
+    values = parseArgs({ args, strict: true, options: { db: { type: 'string' }, json: { type: 'boolean' } } }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!values.db) throw new UsageError('status needs --db PATH');
+  if (!existsSync(values.db)) {
+    io.err.write(`There is no database at ${values.db}.\n`);
+    return exitCodes.failure;
+  }
+  const db = openDatabase(values.db);
+  try {
+    const counts = countResources(db);
+    const syncs = readSyncLog(db, 5);
+    const state = db
+      .prepare("SELECT key, value, updated_at FROM sync_state WHERE key NOT LIKE 'pages:%' ORDER BY key")
+      .all() as {
+      key: string;
+      value: string;
+      updated_at: string;
+    }[];
+    const cursors = Object.fromEntries(state.map((s) => [s.key, JSON.parse(s.value) as unknown]));
+    if (values.json) {
+      io.out.write(`${JSON.stringify({ counts, last_sync: syncs[0] ?? null, recent_syncs: syncs, cursors })}\n`);
+    } else {
+      const lines = Object.entries(counts).map(([k, n]) => `  ${k.replaceAll('_', ' ').padEnd(26)} ${n}`);
+      const last = syncs[0];
+      io.out.write(
+        `Records:\n${lines.join('\n')}\n` +
+          (last
+            ? `Last sync: ${last.kind}, ${last.status}, started ${last.startedAt}, ${last.requests} requests${last.error ? ` (${last.error})` : ''}\n`
+            : 'Never synced.\n') +
+          `Cursors:\n${state.map((s) => `  ${s.key} = ${s.value}`).join('\n') || '  none'}\n`,
+      );
+    }
+    return exitCodes.ok;
+  } finally {
+    db.close();
+  }
+}

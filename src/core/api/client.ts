@@ -1,0 +1,339 @@
+/**
+ * The Tracking API client: every attempt takes a slot from the key's rate limiter, carries a
+ * timeout, and is retried with backoff when that is safe. The API key goes only to the base URL's
+ * origin and never into events, logs or error messages.
+ */
+import { setTimeout as wait } from 'node:timers/promises';
+import { listResources, parseDocument, readLink, type JsonApiDocument, type JsonApiResource } from './document';
+import {
+  ApiError,
+  errorFromResponse,
+  ForeignOriginError,
+  MalformedResponseError,
+  NetworkError,
+  RateLimitedError,
+  TimeoutError,
+} from './errors';
+import { rateLimiterFor, type Priority, type RateLimiter } from './rate-limiter';
+
+const JSON_API = 'application/vnd.api+json';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export type QueryValue =
+  string | number | boolean | Date | null | undefined | readonly (string | number)[] | QueryParams;
+export interface QueryParams {
+  [name: string]: QueryValue;
+}
+
+export interface RequestOptions {
+  /** `{ 'page[size]': 100 }` or nested: `{ filter: { updated_at: { start: date } } }`. */
+  query?: QueryParams;
+  /** Defaults to 'background': user actions say so, and are served first. */
+  priority?: Priority;
+  signal?: AbortSignal;
+}
+
+export interface PatchOptions extends RequestOptions {
+  /** Repeating this PATCH leaves the same result, so it may be retried. */
+  idempotent?: boolean;
+}
+
+export interface PagesOptions extends RequestOptions {
+  /** A `nextUrl` saved from an earlier walk, to resume there instead of at the first page. */
+  from?: string;
+}
+
+export interface RequestEvent {
+  method: string;
+  /** Path and query, without origin. */
+  path: string;
+  status: number | null;
+  attempt: number;
+  durationMs: number;
+  priority: Priority;
+  /** The error code (and system reason for network errors) when the attempt failed. */
+  error?: string;
+}
+
+export interface ApiPage {
+  document: JsonApiDocument;
+  data: JsonApiResource[];
+  /** The URL this page came from, and the one to resume at after it (null on the last page). */
+  url: string;
+  nextUrl: string | null;
+  /** `meta.total` when the API sends it. */
+  total: number | null;
+}
+
+export interface TrackingApiClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  /** Defaults to the process-wide limiter of this key. */
+  limiter?: RateLimiter;
+  timeoutMs?: number;
+  maxAttempts?: number;
+  backoff?: { baseMs: number; maxMs: number };
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  onRequest?: (event: RequestEvent) => void;
+}
+
+type Settings = Required<Omit<TrackingApiClientOptions, 'baseUrl' | 'limiter' | 'onRequest'>> &
+  Pick<TrackingApiClientOptions, 'onRequest'>;
+
+export class TrackingApiClient {
+  readonly #base: URL;
+  readonly #limiter: RateLimiter;
+  readonly #settings: Settings;
+
+  constructor(options: TrackingApiClientOptions) {
+    // Checked here so that fetch never builds a header error message that quotes the key.
+    if (!/^[\x21-\x7e]+$/.test(options.apiKey)) throw new Error('The API key is empty or has invalid characters');
+    this.#base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+    this.#limiter = options.limiter ?? rateLimiterFor(options.apiKey);
+    this.#settings = {
+      apiKey: options.apiKey,
+      fetch: options.fetch ?? globalThis.fetch,
+      timeoutMs: options.timeoutMs ?? 20_000,
+      maxAttempts: Math.max(1, options.maxAttempts ?? 5),
+      backoff: options.backoff ?? { baseMs: 500, maxMs: 30_000 },
+      sleep: options.sleep ?? sleep,
+      random: options.random ?? Math.random,
+      onRequest: options.onRequest,
+    };
+  }
+
+  async get(path: string, options: RequestOptions = {}): Promise<JsonApiDocument> {
+    return requireDocument(
+      await this.#request('GET', this.#resolvePath(path, options.query), undefined, options, true),
+    );
+  }
+
+  /** Follows a link the API gave (such as `links.next`); refuses any other origin. */
+  async getUrl(url: string, options: RequestOptions = {}): Promise<JsonApiDocument> {
+    const target = this.#checkOrigin(url);
+    if (options.query) target.search = joinQuery(target.search, options.query);
+    return requireDocument(await this.#request('GET', target, undefined, options, true));
+  }
+
+  /** Walks a list page by page through `links.next`, until there is none or a page is empty. */
+  async *pages(path: string, options: PagesOptions = {}): AsyncGenerator<ApiPage, void, undefined> {
+    let url = options.from === undefined ? this.#resolvePath(path, options.query) : this.#checkOrigin(options.from);
+    const seen = new Set<string>();
+    for (;;) {
+      seen.add(url.href);
+      const document = requireDocument(await this.#request('GET', url, undefined, options, true));
+      const data = listResources(document);
+      const next = readLink(document.links?.next);
+      const nextUrl = next !== null && data.length > 0 ? this.#checkOrigin(next, url) : null;
+      const total = document.meta?.total;
+      yield {
+        document,
+        data,
+        url: url.href,
+        nextUrl: nextUrl?.href ?? null,
+        total: typeof total === 'number' ? total : null,
+      };
+      if (nextUrl === null) return;
+      // A next link that points back would walk forever.
+      if (seen.has(nextUrl.href)) throw new MalformedResponseError();
+      url = nextUrl;
+    }
+  }
+
+  /** Never retried on failure, as the server may have acted; a 429 is, since it did not. */
+  post(path: string, body: unknown, options: RequestOptions = {}): Promise<JsonApiDocument | null> {
+    return this.#request('POST', this.#resolvePath(path, options.query), body, options, false);
+  }
+
+  patch(path: string, body: unknown, options: PatchOptions = {}): Promise<JsonApiDocument | null> {
+    return this.#request('PATCH', this.#resolvePath(path, options.query), body, options, options.idempotent === true);
+  }
+
+  /** Resolves to null when the API answers with no body. */
+  delete(path: string, options: RequestOptions = {}): Promise<JsonApiDocument | null> {
+    return this.#request('DELETE', this.#resolvePath(path, options.query), undefined, options, true);
+  }
+
+  #resolvePath(path: string, query: QueryParams | undefined): URL {
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(path)) throw new ForeignOriginError();
+    const url = new URL(path.replace(/^\/+/, ''), this.#base);
+    if (query) url.search = joinQuery(url.search, query);
+    return this.#checkOrigin(url.href);
+  }
+
+  #checkOrigin(link: string, relativeTo: URL = this.#base): URL {
+    let url: URL;
+    try {
+      url = new URL(link, relativeTo);
+    } catch {
+      throw new ForeignOriginError();
+    }
+    if (url.origin !== this.#base.origin || url.username !== '' || url.password !== '') throw new ForeignOriginError();
+    return url;
+  }
+
+  async #request(
+    method: Method,
+    url: URL,
+    body: unknown,
+    options: RequestOptions,
+    safeToRepeat: boolean,
+  ): Promise<JsonApiDocument | null> {
+    const priority = options.priority ?? 'background';
+    const { signal } = options;
+    for (let attempt = 1; ; attempt++) {
+      let error: ApiError;
+      try {
+        return await this.#limiter.runInSlot(
+          priority,
+          () => this.#attempt(method, url, body, { attempt, priority, signal }),
+          signal,
+        );
+      } catch (caught) {
+        if (signal?.aborted) throw signal.reason;
+        if (!(caught instanceof ApiError)) throw caught;
+        error = caught;
+      }
+      const exponential = Math.min(this.#settings.backoff.maxMs, this.#settings.backoff.baseMs * 2 ** (attempt - 1));
+      let delay = this.#settings.random() * exponential;
+      if (error instanceof RateLimitedError) {
+        delay = Math.max(delay, error.retryAfterMs ?? this.#settings.backoff.baseMs);
+        this.#limiter.pauseFor(delay);
+      }
+      const retry = error instanceof RateLimitedError || (safeToRepeat && error.retryable);
+      if (!retry || attempt >= this.#settings.maxAttempts) throw error;
+      await this.#settings.sleep(delay, signal);
+    }
+  }
+
+  async #attempt(
+    method: Method,
+    url: URL,
+    body: unknown,
+    context: { attempt: number; priority: Priority; signal: AbortSignal | undefined },
+  ): Promise<JsonApiDocument | null> {
+    const started = performance.now();
+    const timeout = AbortSignal.timeout(this.#settings.timeoutMs);
+    const signal = context.signal ? AbortSignal.any([context.signal, timeout]) : timeout;
+    const headers: Record<string, string> = { authorization: `Token ${this.#settings.apiKey}`, accept: JSON_API };
+    if (body !== undefined) headers['content-type'] = JSON_API;
+    let status: number | null = null;
+    const report = (error?: string) =>
+      this.#report({
+        method,
+        path: `${url.pathname}${url.search}`,
+        status,
+        attempt: context.attempt,
+        durationMs: Math.round(performance.now() - started),
+        priority: context.priority,
+        ...(error === undefined ? {} : { error }),
+      });
+    try {
+      // Redirects are not followed: one to another host would take the key with it.
+      const response = await this.#settings.fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        signal,
+        redirect: 'manual',
+      });
+      status = response.status;
+      const text = await response.text();
+      const result = readAnswer(method, response, text);
+      report();
+      return result;
+    } catch (caught) {
+      if (context.signal?.aborted) {
+        report('aborted');
+        throw context.signal.reason;
+      }
+      const error = this.#redact(
+        caught instanceof ApiError
+          ? caught
+          : timeout.aborted
+            ? new TimeoutError({ cause: caught })
+            : toNetworkError(caught),
+      );
+      report(error instanceof NetworkError ? `${error.code} (${error.reason})` : error.code);
+      throw error;
+    }
+  }
+
+  #report(event: RequestEvent): void {
+    try {
+      this.#settings.onRequest?.(event);
+    } catch {
+      // A listener's failure is not the request's.
+    }
+  }
+
+  /** Server-written details end up in messages; make sure none of them can echo the key. */
+  #redact(error: ApiError): ApiError {
+    if (error.message.includes(this.#settings.apiKey))
+      error.message = error.message.replaceAll(this.#settings.apiKey, '[API key]');
+    return error;
+  }
+}
+
+function readAnswer(method: Method, response: Response, text: string): JsonApiDocument | null {
+  if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, text, response.headers);
+  if (text.trim() === '') {
+    if (method !== 'GET') return null;
+    throw new MalformedResponseError({ status: response.status });
+  }
+  return parseDocument(text);
+}
+
+function requireDocument(document: JsonApiDocument | null): JsonApiDocument {
+  if (document === null) throw new MalformedResponseError();
+  return document;
+}
+
+function toNetworkError(caught: unknown): NetworkError {
+  // fetch says only "fetch failed"; the system's reason is on its cause.
+  const cause = caught instanceof Error ? caught.cause : undefined;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  const reason = typeof code === 'string' ? code : caught instanceof Error ? caught.message : 'unknown';
+  return new NetworkError(reason, { cause: caught });
+}
+
+/** Brackets in names, and colons and commas in values, stay readable as the service writes them. */
+function encode(text: string, keep: RegExp): string {
+  return encodeURIComponent(text).replace(keep, decodeURIComponent);
+}
+const nameChars = /%5B|%5D/gi;
+const valueChars = /%3A|%2C/gi;
+
+/** `page[size]=100&filter[updated_at][start]=2024-05-01T00:00:00.000Z` */
+export function buildQuery(query: QueryParams): string {
+  const parts: string[] = [];
+  const add = (name: string, value: QueryValue): void => {
+    if (value === undefined || value === null) return;
+    if (typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)) {
+      for (const [key, inner] of Object.entries(value as QueryParams)) add(`${name}[${key}]`, inner);
+      return;
+    }
+    const values = Array.isArray(value) ? (value as readonly (string | number)[]) : [value];
+    if (values.length === 0) return;
+    const text = values.map((v) => encode(v instanceof Date ? v.toISOString() : String(v), valueChars)).join(',');
+    parts.push(`${encode(name, nameChars)}=${text}`);
+  };
+  for (const [name, value] of Object.entries(query)) add(name, value);
+  return parts.join('&');
+}
+
+function joinQuery(search: string, query: QueryParams): string {
+  const added = buildQuery(query);
+  const existing = search.replace(/^\?/, '');
+  return [existing, added].filter(Boolean).join('&');
+}
+
+/** A timer that an abort cuts short, rejecting with the signal's reason (not a generic AbortError). */
+export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  await wait(ms, undefined, { signal }).catch((error: unknown) => {
+    throw signal?.aborted ? (signal.reason as Error) : error;
+  });
+}

@@ -1,0 +1,133 @@
+/**
+ * JSON:API documents as the Tracking API sends them, parsed tolerantly: the store keeps each
+ * resource whole, so members we do not know are kept rather than stripped, and only what the
+ * client and the sync engine rely on (ids, types, the shape of relationships) is checked.
+ */
+import { z } from 'zod';
+import { MalformedResponseError } from './errors';
+
+// Some services send numeric ids; the store keys everything by the string form.
+const idSchema = z.union([z.string(), z.number()]).transform(String);
+
+const refSchema = z.looseObject({ type: z.string(), id: idSchema });
+
+const linkSchema = z.union([z.string(), z.looseObject({ href: z.string() }), z.null()]);
+const linksSchema = z.record(z.string(), linkSchema);
+const metaSchema = z.record(z.string(), z.unknown());
+
+const relationshipSchema = z.looseObject({
+  data: z.union([refSchema, z.array(refSchema), z.null()]).optional(),
+  links: linksSchema.optional(),
+  meta: metaSchema.optional(),
+});
+
+const resourceSchema = z.looseObject({
+  type: z.string(),
+  id: idSchema,
+  attributes: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((v) => v ?? {}),
+  relationships: z
+    .record(z.string(), relationshipSchema)
+    .nullish()
+    .transform((v) => v ?? {}),
+  links: linksSchema.optional(),
+  meta: metaSchema.optional(),
+});
+
+const documentSchema = z
+  .looseObject({
+    data: z.union([resourceSchema, z.array(resourceSchema), z.null()]).optional(),
+    errors: z.array(z.unknown()).optional(),
+    included: z
+      .array(resourceSchema)
+      .nullish()
+      .transform((v) => v ?? []),
+    links: linksSchema.optional(),
+    meta: metaSchema.optional(),
+  })
+  .refine((d) => d.data !== undefined || d.errors !== undefined || d.meta !== undefined, {
+    message: 'a JSON:API document has data, errors or meta',
+  });
+
+export type ResourceRef = z.infer<typeof refSchema>;
+export type JsonApiLink = z.infer<typeof linkSchema>;
+export type JsonApiRelationship = z.infer<typeof relationshipSchema>;
+export type JsonApiResource = z.infer<typeof resourceSchema>;
+export type JsonApiDocument = z.infer<typeof documentSchema>;
+/** Resources by `type:id`. */
+export type ResourceIndex = ReadonlyMap<string, JsonApiResource>;
+
+/** Throws MalformedResponseError when the text is not JSON or not a JSON:API document. */
+export function parseDocument(text: string): JsonApiDocument {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new MalformedResponseError({ cause: error });
+  }
+  const parsed = documentSchema.safeParse(json);
+  if (!parsed.success) throw new MalformedResponseError({ cause: parsed.error });
+  return parsed.data;
+}
+
+export function toResourceKey(ref: { type: string; id: string }): string {
+  return `${ref.type}:${ref.id}`;
+}
+
+/** The primary data as a list, whether the document holds one resource, many or none. */
+export function listResources(doc: JsonApiDocument): JsonApiResource[] {
+  if (doc.data == null) return [];
+  return Array.isArray(doc.data) ? doc.data : [doc.data];
+}
+
+/**
+ * Included resources, plus the primary ones: JSON:API never repeats a primary resource in
+ * `included`, yet an included one may point back at it (an event at its container).
+ */
+export function indexIncluded(doc: JsonApiDocument): ResourceIndex {
+  const index = new Map<string, JsonApiResource>();
+  for (const resource of doc.included) index.set(toResourceKey(resource), resource);
+  for (const resource of listResources(doc)) index.set(toResourceKey(resource), resource);
+  return index;
+}
+
+/** The href of a link in either of its JSON:API forms. */
+export function readLink(link: JsonApiLink | undefined): string | null {
+  if (link == null) return null;
+  return typeof link === 'string' ? link : link.href;
+}
+
+/**
+ * The reference a to-one relationship holds: null when the API says there is none, undefined
+ * when the document does not say (so a caller does not clear what it already knows).
+ */
+export function readRef(resource: JsonApiResource, name: string): ResourceRef | null | undefined {
+  const data = resource.relationships[name]?.data;
+  if (data === undefined) return undefined;
+  if (data === null) return null;
+  return Array.isArray(data) ? (data[0] ?? null) : data;
+}
+
+/** The references a to-many relationship holds; undefined when the document does not say. */
+export function readRefs(resource: JsonApiResource, name: string): ResourceRef[] | undefined {
+  const data = resource.relationships[name]?.data;
+  if (data === undefined) return undefined;
+  if (data === null) return [];
+  return Array.isArray(data) ? data : [data];
+}
+
+/** The related resource when the document includes it, else null. */
+export function relatedOne(resource: JsonApiResource, name: string, index: ResourceIndex): JsonApiResource | null {
+  const ref = readRef(resource, name);
+  return ref ? (index.get(toResourceKey(ref)) ?? null) : null;
+}
+
+/** The related resources the document includes, in the relationship's order. */
+export function relatedMany(resource: JsonApiResource, name: string, index: ResourceIndex): JsonApiResource[] {
+  return (readRefs(resource, name) ?? []).flatMap((ref) => {
+    const found = index.get(toResourceKey(ref));
+    return found ? [found] : [];
+  });
+}

@@ -1,0 +1,226 @@
+/**
+ * What can go wrong talking to the Tracking API, as errors whose message a forwarder can read and
+ * whose `code` and `retryable` the client and the sync engine act on. No message ever carries the
+ * API key: they are built from fixed sentences and the server's own error details.
+ */
+import { z } from 'zod';
+
+export type ApiErrorCode =
+  | 'auth'
+  | 'forbidden'
+  | 'not_found'
+  | 'validation'
+  | 'rate_limited'
+  | 'upstream'
+  | 'network'
+  | 'timeout'
+  | 'malformed'
+  | 'rejected'
+  | 'foreign_origin';
+
+const stringish = z.union([z.string(), z.number()]).transform(String);
+
+const errorObjectSchema = z.looseObject({
+  id: stringish.optional(),
+  status: stringish.optional(),
+  code: stringish.optional(),
+  title: z.string().optional(),
+  detail: z.string().optional(),
+  source: z
+    .looseObject({ pointer: z.string().optional(), parameter: z.string().optional(), header: z.string().optional() })
+    .optional(),
+  meta: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** One member of a JSON:API `errors` array; unknown members are kept. */
+export type JsonApiErrorObject = z.infer<typeof errorObjectSchema>;
+
+interface ApiErrorInit {
+  status?: number | null;
+  errors?: JsonApiErrorObject[];
+  retryable?: boolean;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly code: ApiErrorCode;
+  readonly status: number | null;
+  readonly errors: JsonApiErrorObject[];
+  readonly retryable: boolean;
+
+  constructor(code: ApiErrorCode, message: string, init: ApiErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.code = code;
+    this.status = init.status ?? null;
+    this.errors = init.errors ?? [];
+    this.retryable = init.retryable ?? false;
+  }
+}
+
+export class AuthError extends ApiError {
+  override name = 'AuthError';
+  constructor(init: ApiErrorInit = {}) {
+    super('auth', 'The API key was refused. Check that it is entered correctly and still active.', {
+      ...init,
+      status: 401,
+    });
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  override name = 'ForbiddenError';
+  constructor(init: ApiErrorInit = {}) {
+    super('forbidden', withDetails('Your Terminal49 account is not allowed to do this.', init.errors), {
+      ...init,
+      status: 403,
+    });
+  }
+}
+
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+  constructor(init: ApiErrorInit = {}) {
+    super('not_found', 'The Tracking API has no such record; it may have been removed.', { ...init, status: 404 });
+  }
+}
+
+export class ValidationError extends ApiError {
+  override name = 'ValidationError';
+  /** Which member of the request body each problem is about, for marking form fields. */
+  readonly pointers: { pointer: string; detail: string }[];
+  constructor(init: ApiErrorInit = {}) {
+    super('validation', withDetails('The Tracking API did not accept this.', init.errors), { ...init, status: 422 });
+    this.pointers = (init.errors ?? []).flatMap((e) =>
+      e.source?.pointer === undefined ? [] : [{ pointer: e.source.pointer, detail: e.detail ?? e.title ?? '' }],
+    );
+  }
+}
+
+export class RateLimitedError extends ApiError {
+  override name = 'RateLimitedError';
+  /** How long the server asked us to wait (Retry-After), or null when it did not say. */
+  readonly retryAfterMs: number | null;
+  constructor(retryAfterMs: number | null, init: ApiErrorInit = {}) {
+    const seconds = retryAfterMs === null ? null : Math.max(1, Math.ceil(retryAfterMs / 1000));
+    const wait = seconds === null ? 'a minute' : seconds === 1 ? '1 second' : `${seconds} seconds`;
+    super('rate_limited', `Too many requests to the Tracking API for now. Try again in ${wait}.`, {
+      ...init,
+      status: 429,
+      retryable: true,
+    });
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+export class UpstreamError extends ApiError {
+  override name = 'UpstreamError';
+  constructor(status: number, init: ApiErrorInit = {}) {
+    super('upstream', `The Tracking API is having trouble (error ${status}). Please try again in a few minutes.`, {
+      ...init,
+      status,
+      // 501 and 505 say the request can never work; the rest are usually passing.
+      retryable: status !== 501 && status !== 505,
+    });
+  }
+}
+
+export class NetworkError extends ApiError {
+  override name = 'NetworkError';
+  /** The system's word for it (ECONNRESET, ENOTFOUND…), for logs. */
+  readonly reason: string;
+  constructor(reason: string, init: ApiErrorInit = {}) {
+    super('network', 'Could not reach the Tracking API. Check the internet connection.', { ...init, retryable: true });
+    this.reason = reason;
+  }
+}
+
+export class TimeoutError extends ApiError {
+  override name = 'TimeoutError';
+  constructor(init: ApiErrorInit = {}) {
+    super('timeout', 'The Tracking API took too long to answer.', { ...init, retryable: true });
+  }
+}
+
+export class MalformedResponseError extends ApiError {
+  override name = 'MalformedResponseError';
+  constructor(init: ApiErrorInit = {}) {
+    super('malformed', 'The Tracking API sent an answer Quayside could not read.', { ...init, retryable: true });
+  }
+}
+
+/** Following a link to another host would hand it the API key. */
+export class ForeignOriginError extends ApiError {
+  override name = 'ForeignOriginError';
+  constructor() {
+    super('foreign_origin', 'Quayside refused to follow a link that leads outside the Tracking API.');
+  }
+}
+
+const maxDetailLength = 300;
+
+/** The server's own explanations, which are written for people, appended to our sentence. */
+function withDetails(sentence: string, errors: JsonApiErrorObject[] = []): string {
+  const details = [...new Set(errors.map((e) => (e.detail ?? e.title ?? '').trim()).filter(Boolean))];
+  if (details.length === 0) return sentence;
+  const text = details.join('; ');
+  return `${sentence} ${text.length > maxDetailLength ? `${text.slice(0, maxDetailLength - 1)}…` : text}`;
+}
+
+/** The `errors` of a body, keeping each well-formed member; anything else counts as none. */
+function readErrorObjects(bodyText: string): JsonApiErrorObject[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    return [];
+  }
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((e) => {
+    const parsed = errorObjectSchema.safeParse(e);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+type HeaderSource = Headers | Record<string, string | undefined>;
+
+function readHeader(headers: HeaderSource, name: string): string | null {
+  if (headers instanceof Headers) return headers.get(name);
+  const found = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return found === undefined ? null : (headers[found] ?? null);
+}
+
+/** Retry-After is either whole seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  const text = value.trim();
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** The error for a non-2xx answer. */
+export function errorFromResponse(status: number, bodyText: string, headers: HeaderSource = {}): ApiError {
+  const errors = readErrorObjects(bodyText);
+  const init = { status, errors };
+  if (status === 401) return new AuthError(init);
+  if (status === 403) return new ForbiddenError(init);
+  if (status === 404) return new NotFoundError(init);
+  if (status === 408) return new TimeoutError(init);
+  if (status === 422) return new ValidationError(init);
+  if (status === 429) return new RateLimitedError(parseRetryAfter(readHeader(headers, 'retry-after')), init);
+  if (status >= 500) return new UpstreamError(status, init);
+  return new ApiError('rejected', withDetails(`The Tracking API refused the request (error ${status}).`, errors), init);
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+/** A sentence for the UI, whatever was thrown. */
+export function toUserMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (isAbort(error)) return 'Cancelled.';
+  return 'Something went wrong while talking to the Tracking API.';
+}
