@@ -11,6 +11,7 @@ import { ApiError } from '../api/errors';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import type { StoredResource } from '../store/resource';
+import { describeStoreError } from '../store/store-errors';
 import { readState, writeState } from '../store/sync-state';
 import { writeResources } from '../store/writer';
 import type { RequestMeter } from './meter';
@@ -91,8 +92,23 @@ export class SyncEngine {
     const started = now();
     const fullDone = readState<string>(db, 'full:completed_at');
     const resolved: 'full' | 'incremental' = mode === 'auto' ? (fullDone ? 'incremental' : 'full') : mode;
-    const runId = startLogEntry(db, resolved, started.toISOString());
     const mark = meter.mark();
+    let runId = 0;
+    try {
+      runId = startLogEntry(db, resolved, started.toISOString());
+    } catch (caught) {
+      // A database that cannot be written (full disk, read-only) fails the run before any request.
+      return {
+        runId,
+        mode: resolved,
+        status: 'failed',
+        requests: 0,
+        rateLimited: 0,
+        durationMs: 0,
+        counts: {},
+        error: describe(caught),
+      };
+    }
     const counts: Record<string, number> = {};
     let pagesDone = 0;
     const plan = this.#plan(resolved, now());
@@ -158,7 +174,11 @@ export class SyncEngine {
       counts,
       error,
     };
-    finishLogEntry(db, summary, now().toISOString());
+    try {
+      finishLogEntry(db, summary, now().toISOString());
+    } catch {
+      // The summary still reaches the caller; the log row stays "running" and is marked interrupted next time.
+    }
     return summary;
   }
 
@@ -317,5 +337,7 @@ function describe(error: unknown, signal?: AbortSignal): { code: string; message
     return { code: 'cancelled', message: 'The sync was cancelled; it will resume where it stopped.' };
   if (error instanceof ApiError) return { code: error.code, message: error.message };
   if (error instanceof QuaysideError) return { code: error.code, message: error.message };
+  const store = describeStoreError(error);
+  if (store) return store;
   return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
 }

@@ -57,7 +57,7 @@ function containerWhere(filters: ContainerFilters, now: string, where: string[],
 }
 
 function toContainerRow(r: Record<string, unknown>): ContainerRow {
-  const s = (k: string) => (typeof r[k] === 'string' ? (r[k]) : null);
+  const s = (k: string) => (typeof r[k] === 'string' ? r[k] : null);
   const parse = <T>(k: string, fallback: T): T => {
     try {
       return typeof r[k] === 'string' ? (JSON.parse(r[k]) as T) : fallback;

@@ -70,7 +70,7 @@ function parseList(value: unknown): string[] {
 }
 
 export function toShipmentRow(r: Record<string, unknown>): ShipmentRow {
-  const s = (k: string) => (typeof r[k] === 'string' ? (r[k]) : null);
+  const s = (k: string) => (typeof r[k] === 'string' ? r[k] : null);
   return {
     id: r.id as string,
     billOfLading: s('bill_of_lading'),

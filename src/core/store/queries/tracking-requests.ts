@@ -36,7 +36,7 @@ function requestWhere(filters: TrackingRequestFilters, where: string[], params: 
 }
 
 function toRow(r: Record<string, unknown>): TrackingRequestRow {
-  const s = (k: string) => (typeof r[k] === 'string' ? (r[k]) : null);
+  const s = (k: string) => (typeof r[k] === 'string' ? r[k] : null);
   const list = (k: string) => {
     try {
       return typeof r[k] === 'string' ? (JSON.parse(r[k]) as string[]) : [];

@@ -1,0 +1,220 @@
+/**
+ * Column definitions for exports, and the time helpers that turn instants into cells a customer
+ * can read in Excel. Nothing here knows where rows come from.
+ */
+
+/** What a column may produce for one row. Arrays become one cell, joined with "; ". */
+export type CellValue = string | number | boolean | null | undefined | Date | readonly string[];
+
+export interface ExportColumn<Row> {
+  /** The API field name, written as the header when the header style is 'keys'. */
+  key: string;
+  /** The header a person reads; the default header style. */
+  header: string;
+  value: (row: Row) => CellValue;
+}
+
+/**
+ * An instant as the store or the API may hold it: a Date, epoch milliseconds, or ISO 8601 text
+ * with `Z` or an offset. Text without a zone is refused (the cell stays empty) rather than
+ * guessed: JavaScript would read it in the computer's zone, and SQLite's `datetime()` writes UTC.
+ */
+export type InstantInput = Date | number | string | null | undefined;
+
+/** Reads a row's IANA time zone, e.g. the port's `America/Los_Angeles`. */
+export type ZoneOf<Row> = (row: Row) => string | null | undefined;
+
+const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The instant `input` stands for, or undefined when it is missing or not unambiguous. */
+export function parseInstant(input: InstantInput): Date | undefined {
+  let date: Date;
+  if (input instanceof Date) date = input;
+  else if (typeof input === 'number') date = new Date(input);
+  else if (typeof input === 'string' && ISO_WITH_ZONE.test(input)) date = new Date(input);
+  else return undefined;
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** `2026-03-01T14:05:00Z`: ISO 8601 in UTC to the second, which Excel and scripts both read. */
+export function formatUtc(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.toISOString().slice(0, 19)}Z`;
+}
+
+// Intl is exact but costs microseconds a call, which dominates an export with a few timestamp
+// columns. A zone's offset changes at most once in a day, so the offset is read from Intl
+// twice per zone and UTC day; when it is the same at both ends the day is steady and a cell
+// is plain arithmetic. Days with a change are formatted by Intl itself.
+interface SteadyDay {
+  offsetMs: number;
+  zoneName: string;
+}
+interface ZoneClock {
+  formatter: Intl.DateTimeFormat;
+  days: Map<number, SteadyDay | null>;
+}
+interface WallClock {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  zoneName: string;
+}
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+// Bad zone names are remembered as null so they are not retried on every row.
+const zoneClocks = new Map<string, ZoneClock | null>();
+const MAX_CACHED_ZONES = 1000;
+const MAX_CACHED_DAYS = 5000;
+
+function getZoneClock(zone: string | null | undefined): ZoneClock | undefined {
+  // An undefined timeZone would silently mean the computer's own zone: never what a row meant.
+  if (typeof zone !== 'string' || zone.trim() === '') return undefined;
+  let clock = zoneClocks.get(zone);
+  if (clock === undefined) {
+    try {
+      // en-US gives the familiar abbreviations (PST, EDT) for North American zones and an
+      // unambiguous "GMT+8" elsewhere, rather than a locale's invented or clashing names.
+      const formatter = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      });
+      clock = { formatter, days: new Map() };
+    } catch {
+      clock = null;
+    }
+    if (zoneClocks.size >= MAX_CACHED_ZONES) zoneClocks.clear();
+    zoneClocks.set(zone, clock);
+  }
+  return clock ?? undefined;
+}
+
+function readWallClockFromIntl(formatter: Intl.DateTimeFormat, ms: number): WallClock {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of formatter.formatToParts(ms)) parts[part.type] = part.value;
+  const { year = '', month = '', day = '', hour = '', minute = '', timeZoneName = '' } = parts;
+  return { year, month, day, hour, minute, zoneName: timeZoneName };
+}
+
+function readOffset(formatter: Intl.DateTimeFormat, ms: number): SteadyDay {
+  const c = readWallClockFromIntl(formatter, ms);
+  const local = Date.UTC(Number(c.year), Number(c.month) - 1, Number(c.day), Number(c.hour), Number(c.minute));
+  return { offsetMs: local - Math.floor(ms / MINUTE) * MINUTE, zoneName: c.zoneName };
+}
+
+function getSteadyDay(clock: ZoneClock, dayIndex: number): SteadyDay | null {
+  let steady = clock.days.get(dayIndex);
+  if (steady === undefined) {
+    const first = readOffset(clock.formatter, dayIndex * DAY);
+    const last = readOffset(clock.formatter, dayIndex * DAY + DAY - MINUTE);
+    steady = first.offsetMs === last.offsetMs && first.zoneName === last.zoneName ? first : null;
+    if (clock.days.size >= MAX_CACHED_DAYS) clock.days.clear();
+    clock.days.set(dayIndex, steady);
+  }
+  return steady;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+function readWallClock(date: Date, zone: string | null | undefined): WallClock | undefined {
+  const clock = getZoneClock(zone);
+  const ms = date.getTime();
+  if (clock === undefined || Number.isNaN(ms)) return undefined;
+  const steady = getSteadyDay(clock, Math.floor(ms / DAY));
+  if (steady === null) return readWallClockFromIntl(clock.formatter, ms);
+  const local = new Date(Math.floor(ms / MINUTE) * MINUTE + steady.offsetMs);
+  return {
+    year: String(local.getUTCFullYear()),
+    month: pad2(local.getUTCMonth() + 1),
+    day: pad2(local.getUTCDate()),
+    hour: pad2(local.getUTCHours()),
+    minute: pad2(local.getUTCMinutes()),
+    zoneName: steady.zoneName,
+  };
+}
+
+/**
+ * `2026-03-01 06:05 PST`: the instant on the wall clock of `zone`. The abbreviation is kept
+ * because it tells apart the two 01:30s of the night the clocks go back. Empty when the zone
+ * is missing or unknown: a wrong local time is worse than none.
+ */
+export function formatInZone(date: Date, zone: string | null | undefined): string {
+  const c = readWallClock(date, zone);
+  return c === undefined ? '' : `${c.year}-${c.month}-${c.day} ${c.hour}:${c.minute} ${c.zoneName}`;
+}
+
+/** `2026-03-04`: the calendar date of the instant in `zone`, or empty when the zone is unknown. */
+export function formatDateInZone(date: Date, zone: string | null | undefined): string {
+  const c = readWallClock(date, zone);
+  return c === undefined ? '' : `${c.year}-${c.month}-${c.day}`;
+}
+
+function isRealCalendarDate(text: string): boolean {
+  const match = CALENDAR_DATE.exec(text);
+  if (match === null) return false;
+  const [, year, month, day] = match.map(Number);
+  const date = new Date(Date.UTC(year!, month! - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month! - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * Two columns for one instant: UTC (`key`, "ETA (UTC)") for machines and a stable sort, and the
+ * same instant on the local clock of the row's place (`key_local`, "ETA (port local time)"),
+ * which is how a forwarder and a trucker talk about it. Without `zone`, only the UTC column.
+ */
+export function timestamp<Row>(
+  key: string,
+  header: string,
+  get: (row: Row) => InstantInput,
+  zone?: ZoneOf<Row>,
+  options: { place?: string } = {},
+): ExportColumn<Row>[] {
+  const utc: ExportColumn<Row> = { key, header: `${header} (UTC)`, value: (row) => parseInstant(get(row)) };
+  if (zone === undefined) return [utc];
+  const local: ExportColumn<Row> = {
+    key: `${key}_local`,
+    header: `${header} (${options.place ?? 'port'} local time)`,
+    value: (row) => {
+      const instant = parseInstant(get(row));
+      return instant === undefined ? undefined : formatInZone(instant, zone(row));
+    },
+  };
+  return [utc, local];
+}
+
+/**
+ * A calendar date such as a last free day (`2026-03-04`). Text already in `YYYY-MM-DD` is a
+ * date and is kept as is. An instant (the API gives a last free day as the local midnight, in
+ * UTC) needs the place's zone to land on the right day: midnight in Shanghai is the previous
+ * day in UTC. With `zone`, an unknown zone leaves the cell empty; without it, UTC is used.
+ */
+export function dateOnly<Row>(
+  key: string,
+  header: string,
+  get: (row: Row) => InstantInput,
+  zone?: ZoneOf<Row>,
+): ExportColumn<Row> {
+  return {
+    key,
+    header,
+    value: (row) => {
+      const input = get(row);
+      if (typeof input === 'string' && CALENDAR_DATE.test(input)) {
+        return isRealCalendarDate(input) ? input : undefined;
+      }
+      const instant = parseInstant(input);
+      if (instant === undefined) return undefined;
+      return zone === undefined ? formatUtc(instant).slice(0, 10) : formatDateInZone(instant, zone(row));
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import type { Writable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { stringify, type Options as StringifyOptions } from 'csv-stringify/sync';
+import { formatUtc, type CellValue, type ExportColumn } from './columns';
+
+export interface WriteCsvOptions<Row> {
+  rows: Iterable<Row> | AsyncIterable<Row>;
+  columns: readonly ExportColumn<Row>[];
+  /** Not ended by writeCsv: the caller owns it (exportToFile has to flush it before renaming). */
+  out: NodeJS.WritableStream | Writable;
+  /** 'human' (default) writes each column's header, 'keys' its API field name. */
+  headerStyle?: 'human' | 'keys';
+  /** UTF-8 byte order mark, on by default: without it Excel reads the file as the local code page. */
+  bom?: boolean;
+  /** Called with the number of rows written so far, about every 1000 rows and once at the end. */
+  onProgress?: (rowsWritten: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface CsvResult {
+  rows: number;
+  /** Bytes handed to `out`, BOM included. */
+  bytes: number;
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+const PROGRESS_EVERY = 1000;
+// Rows are stringified in batches: one csv-stringify call and one write per batch, which keeps
+// the cost per row low. The character cap bounds a batch of very wide rows (10 KB notes).
+const BATCH_ROWS = 1000;
+const BATCH_CHARS = 1 << 20;
+
+/**
+ * OWASP CSV injection: a spreadsheet runs a cell that starts with = + - @ as a formula, and TAB
+ * or CR can hide such a start. The fullwidth forms are included because Apple Numbers treats
+ * them the same (as csv-stringify's own list notes). Leading whitespace is not a protection
+ * we rely on: an import that trims spaces (LibreOffice's "Trim spaces", Power Query's Trim) or a
+ * later Text to Columns turns " =HYPERLINK(...)" into a live formula, so it is neutralised too.
+ * The price is a visible ' on the rare honest text that starts that way; a column of numbers
+ * should return numbers, which are never altered.
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+
+/** Prefixes `'` to text a spreadsheet would otherwise run as a formula. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The text of one cell, before CSV quoting. */
+export function formatCell(value: CellValue): string {
+  switch (typeof value) {
+    case 'string':
+      return neutraliseFormula(value);
+    case 'number':
+      // NaN and Infinity are not values a customer can use; an empty cell says "unknown".
+      return Number.isFinite(value) ? String(value) : '';
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'undefined':
+      return '';
+    default:
+      if (value === null) return '';
+      if (value instanceof Date) return formatUtc(value);
+      return neutraliseFormula(value.join('; '));
+  }
+}
+
+function createAbortError(signal: AbortSignal): DOMException {
+  return new DOMException('The export was cancelled.', { name: 'AbortError', cause: signal.reason });
+}
+
+function checkColumns(columns: readonly ExportColumn<unknown>[]): void {
+  if (columns.length === 0) throw new TypeError('writeCsv needs at least one column.');
+  const keys = new Set<string>();
+  for (const column of columns) {
+    if (keys.has(column.key)) throw new TypeError(`writeCsv was given two columns with the key "${column.key}".`);
+    keys.add(column.key);
+  }
+}
+
+/**
+ * Writes to `out` one chunk at a time and waits for 'drain' when it asks to, so a slow disk
+ * slows the export down instead of filling memory. An 'error' from `out` is caught here and
+ * turned into a rejection, rather than crashing the process as an unhandled 'error' event.
+ */
+function openSink(out: NodeJS.WritableStream | Writable, signal: AbortSignal | undefined) {
+  let failure: Error | undefined;
+  let interrupt: ((error: Error) => void) | undefined;
+  const stop = (error: Error) => {
+    failure ??= error;
+    interrupt?.(failure);
+  };
+  const onError = (error: Error) => stop(error);
+  // A stream destroyed without an error never drains: without this the export would hang.
+  const onClose = () => stop(new Error('The output was closed before the export was written.'));
+  out.on('error', onError);
+  out.on('close', onClose);
+  if ((out as Partial<Writable>).destroyed === true) onClose();
+
+  const throwIfStopped = () => {
+    if (failure !== undefined) throw failure;
+    if (signal?.aborted) throw createAbortError(signal);
+  };
+
+  const waitForDrain = () =>
+    new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        out.removeListener('drain', onDrain);
+        signal?.removeEventListener('abort', onAbort);
+        interrupt = undefined;
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const onDrain = () => settle();
+      const onAbort = () => settle(createAbortError(signal!));
+      interrupt = settle;
+      out.on('drain', onDrain);
+      signal?.addEventListener('abort', onAbort);
+    });
+
+  let bytes = 0;
+  return {
+    get bytes() {
+      return bytes;
+    },
+    throwIfStopped,
+    async write(chunk: Buffer): Promise<void> {
+      throwIfStopped();
+      bytes += chunk.length;
+      // Yielding even when `out` has room keeps the main process answering IPC during a long
+      // export, and lets a write error from the previous chunk arrive before the next one.
+      if (out.write(chunk)) await yieldToEventLoop();
+      else await waitForDrain();
+      throwIfStopped();
+    },
+    close(): void {
+      out.removeListener('error', onError);
+      out.removeListener('close', onClose);
+    },
+  };
+}
+
+function openRows<Row>(rows: Iterable<Row> | AsyncIterable<Row>): Iterator<Row> | AsyncIterator<Row> {
+  return Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown }).then === 'function';
+}
+
+/**
+ * Streams `rows` to `out` as RFC 4180 CSV (CRLF, quotes doubled, fields holding a comma, quote,
+ * CR or LF quoted), UTF-8 with a BOM by default, with formula injection neutralised. Memory
+ * stays flat whatever the row count. An abort rejects with an AbortError; it takes effect
+ * between rows and while waiting for `out`, so a source that stalls on one row delays it.
+ */
+export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvResult> {
+  const { rows, columns, out, headerStyle = 'human', bom = true, onProgress, signal } = options;
+  checkColumns(columns as readonly ExportColumn<unknown>[]);
+  if (signal?.aborted) throw createAbortError(signal);
+
+  const stringifyOptions: StringifyOptions = {
+    record_delimiter: 'windows',
+    // csv-stringify stops quoting a lone CR or LF once record_delimiter is set; RFC 4180 (and
+    // Excel) need them quoted, or one cell becomes two rows.
+    quote_record_delimiter: true,
+    // A one-column row with an empty cell would be a blank line, which readers skip.
+    quoted_empty: columns.length === 1,
+  };
+  const sink = openSink(out, signal);
+  const iterator = openRows(rows);
+  let exhausted = false;
+  let written = 0;
+  let reported: number | undefined;
+  const batch: string[][] = [];
+  let batchChars = 0;
+
+  const flush = async () => {
+    if (batch.length > 0) {
+      await sink.write(Buffer.from(stringify(batch, stringifyOptions), 'utf8'));
+      written += batch.length;
+      batch.length = 0;
+      batchChars = 0;
+    }
+    if (onProgress !== undefined && written - (reported ?? 0) >= PROGRESS_EVERY) {
+      reported = written;
+      onProgress(written);
+    }
+  };
+
+  try {
+    if (bom) await sink.write(BOM);
+    const headers = columns.map((column) => neutraliseFormula(headerStyle === 'keys' ? column.key : column.header));
+    // Excel takes a file whose first two bytes are "ID" for SYLK and refuses it (KB 215591);
+    // quoting such a header is enough, and harmless elsewhere.
+    const headerOptions = { ...stringifyOptions, quoted_match: /^ID/ };
+    await sink.write(Buffer.from(stringify([headers], headerOptions), 'utf8'));
+
+    for (;;) {
+      const next = iterator.next();
+      // A sync source (better-sqlite3's iterate()) is read without an await per row.
+      const step = isThenable(next) ? await next : next;
+      if (step.done === true) {
+        exhausted = true;
+        break;
+      }
+      sink.throwIfStopped();
+      const cells = new Array<string>(columns.length);
+      for (let i = 0; i < columns.length; i++) {
+        const cell = formatCell(columns[i]!.value(step.value));
+        cells[i] = cell;
+        batchChars += cell.length;
+      }
+      batch.push(cells);
+      if (batch.length >= BATCH_ROWS || batchChars >= BATCH_CHARS) await flush();
+    }
+    await flush();
+    if (onProgress !== undefined && reported !== written) onProgress(written);
+    return { rows: written, bytes: sink.bytes };
+  } catch (error) {
+    // Lets the source release its cursor or statement; for one that threw this is a no-op.
+    if (!exhausted) await closeQuietly(iterator);
+    throw error;
+  } finally {
+    sink.close();
+  }
+}
+
+async function closeQuietly(iterator: Iterator<unknown> | AsyncIterator<unknown>): Promise<void> {
+  try {
+    await iterator.return?.();
+  } catch {
+    // The error that stopped the export is the one worth reporting.
+  }
+}

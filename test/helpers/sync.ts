@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import { openSync, type OpenSync, type OpenSyncOptions } from '../../src/core/sync/open-sync';
+import { DEMO_API_KEY, type Sandbox } from '../../src/sandbox/index';
+import { tempDir } from './temp-dir';
+
+/** A sync of a sandbox into a fresh database, with a private limiter matching the sandbox's limit. */
+export function syncOf(sandbox: Sandbox, options: Partial<OpenSyncOptions> = {}): OpenSync & { dbPath: string } {
+  const dbPath = options.dbPath ?? join(tempDir(), 'sync.sqlite');
+  const sync = openSync({
+    baseUrl: sandbox.url,
+    apiKey: DEMO_API_KEY,
+    isolatedLimiter: true,
+    rateLimit: { limit: 1000, windowSeconds: 60 },
+    timeoutMs: 2000,
+    ...options,
+    dbPath,
+  });
+  return { ...sync, dbPath };
+}
+
+/** What the sandbox knows right now, to compare a synced database against. */
+export function sandboxTotals(sandbox: Sandbox): { shipments: number; containers: number; trackingRequests: number } {
+  const now = sandbox.clock.now();
+  return {
+    shipments: sandbox.store.shipments.filter((s) => s.createdAt <= now).length,
+    containers: sandbox.store.containers.filter((c) => c.createdAt <= now).length,
+    trackingRequests: sandbox.store.trackingRequests.filter((r) => r.createdAt <= now).length,
+  };
+}

@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import { countResources } from '../../src/core/store/sync-state';
+import { readSyncLog } from '../../src/core/sync/sync-log';
+import type { SyncProgress } from '../../src/core/sync/types';
+import { startSandbox } from '../../src/sandbox/index';
+import { useSandbox } from '../helpers/sandbox';
+import { sandboxTotals, syncOf } from '../helpers/sync';
+
+const DAY = 86_400;
+
+describe('sync against the sandbox', () => {
+  const requests: string[] = [];
+  const sandbox = useSandbox({ seed: 'sync', shipments: 150, log: (line) => requests.push(line) });
+
+  it('lands the whole account, with every container’s events and the reference data', async () => {
+    const sync = syncOf(sandbox.get());
+    const summary = await sync.engine.run({ mode: 'auto' });
+    expect(summary).toMatchObject({ status: 'ok', mode: 'full', rateLimited: 0, error: null });
+    const totals = sandboxTotals(sandbox.get());
+    const counts = countResources(sync.db);
+    expect(counts).toMatchObject({
+      shipments: totals.shipments,
+      containers: totals.containers,
+      tracking_requests: totals.trackingRequests,
+    });
+    expect(counts.shipping_lines).toBeGreaterThan(15);
+    expect(counts.parties).toBe(40);
+    expect(counts.transport_events).toBeGreaterThan(totals.containers);
+    expect(sync.db.prepare('SELECT count(*) AS n FROM containers WHERE events_synced_at IS NULL').get()).toEqual({
+      n: 0,
+    });
+    expect(sync.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(sync.db.pragma('foreign_key_check')).toEqual([]);
+
+    // A second full sync writes the same rows again and duplicates nothing.
+    const again = await sync.engine.run({ mode: 'full' });
+    expect(again.status).toBe('ok');
+    expect(countResources(sync.db)).toEqual(counts);
+    sync.close();
+  });
+
+  it('asks for tracking requests once when nothing changed, and picks up what time changed', async () => {
+    const sync = syncOf(sandbox.get());
+    await sync.engine.run({ mode: 'full' });
+    requests.length = 0;
+    const quiet = await sync.engine.run({ mode: 'incremental' });
+    expect(quiet.status).toBe('ok');
+    expect(requests.filter((line) => line.includes('/v2/tracking_requests')).length).toBe(1);
+    const shipmentPages = requests.filter((line) => line.includes('/v2/shipments')).length;
+    expect(quiet.requests).toBe(1 + shipmentPages);
+
+    const eventsBefore = countResources(sync.db).transport_events!;
+    sandbox.get().advance(4 * DAY);
+    const moved = await sync.engine.run({ mode: 'incremental' });
+    expect(moved.status).toBe('ok');
+    expect(countResources(sync.db).transport_events).toBeGreaterThan(eventsBefore);
+    expect(sync.db.prepare('SELECT count(*) AS n FROM containers WHERE changed_at > events_synced_at').get()).toEqual({
+      n: 0,
+    });
+    sync.close();
+  });
+
+  it('reports progress with a total from meta.total and an ETA', async () => {
+    const seen: SyncProgress[] = [];
+    const sync = syncOf(sandbox.get(), { onProgress: (p) => seen.push(p) });
+    await sync.engine.run({ mode: 'full' });
+    const last = seen[seen.length - 1]!;
+    expect(last.pagesDone).toBe(last.pagesTotal);
+    expect(last.etaSeconds).toBe(0);
+    expect(seen.map((p) => p.step)).toEqual(
+      expect.arrayContaining(['Tracking requests', 'Shipments still tracking', 'Containers and their events']),
+    );
+    expect(seen.every((p, i) => i === 0 || p.pagesDone >= seen[i - 1]!.pagesDone)).toBe(true);
+    sync.close();
+  });
+
+  it('cancels cleanly and resumes where it stopped, losing and duplicating nothing', async () => {
+    const controller = new AbortController();
+    let pages = 0;
+    const sync = syncOf(sandbox.get(), {
+      onProgress: () => {
+        if (++pages === 4) controller.abort();
+      },
+    });
+    const cancelled = await sync.engine.run({ mode: 'full', signal: controller.signal });
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.error?.message).toMatch(/resume/);
+    const resumed = await sync.engine.run({ mode: 'full' });
+    expect(resumed.status).toBe('ok');
+    const totals = sandboxTotals(sandbox.get());
+    expect(countResources(sync.db)).toMatchObject({
+      shipments: totals.shipments,
+      containers: totals.containers,
+      tracking_requests: totals.trackingRequests,
+    });
+    expect(readSyncLog(sync.db).map((e) => e.status)).toEqual(['ok', 'cancelled']);
+    expect(sync.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    sync.close();
+  });
+});
+
+describe('sync under faults', () => {
+  const sandbox = useSandbox({ seed: 'faulty', shipments: 80 });
+
+  it('rides out a 500, a reset, a hang and a broken body in the middle of paging', async () => {
+    let page = 0;
+    const sync = syncOf(sandbox.get(), {
+      timeoutMs: 300,
+      onProgress: () => {
+        page++;
+        if (page === 2) sandbox.get().injectFault('500');
+        if (page === 3) sandbox.get().injectFault('reset');
+        if (page === 4) sandbox.get().injectFault('timeout');
+        if (page === 5) sandbox.get().injectFault('malformed');
+      },
+    });
+    const summary = await sync.engine.run({ mode: 'full' });
+    expect(summary.status).toBe('ok');
+    const totals = sandboxTotals(sandbox.get());
+    expect(countResources(sync.db)).toMatchObject({ shipments: totals.shipments, containers: totals.containers });
+    sync.close();
+  });
+
+  it('fails with a clear error when the service keeps failing, keeping what it had and its place', async () => {
+    const sync = syncOf(sandbox.get(), { timeoutMs: 200 });
+    let armed = true;
+    const failing = syncOf(sandbox.get(), {
+      dbPath: sync.dbPath,
+      onProgress: (p) => {
+        // Once tracking requests are in, the service starts failing every request.
+        if (armed && p.step === 'Shipments still tracking') {
+          armed = false;
+          sandbox.get().setFaults({ '503': 1 });
+        }
+      },
+    });
+    const failed = await failing.engine.run({ mode: 'full' });
+    sandbox.get().setFaults({});
+    expect(failed.status).toBe('failed');
+    expect(failed.error?.code).toBe('upstream');
+    expect(failed.error?.message).not.toMatch(/quayside-demo-key/);
+    const partial = countResources(failing.db);
+    expect(partial.tracking_requests).toBeGreaterThan(0);
+    const resumed = await failing.engine.run({ mode: 'full' });
+    expect(resumed.status).toBe('ok');
+    expect(failing.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    failing.close();
+    sync.close();
+  });
+
+  it('says the disk is full, and keeps the rows already written', async () => {
+    const sync = syncOf(sandbox.get());
+    await sync.engine.run({ mode: 'full' });
+    const before = countResources(sync.db);
+    // Cap the file at its current size: the next write that needs a page fails as on a full disk.
+    const pages = sync.db.pragma('page_count', { simple: true }) as number;
+    sync.db.pragma(`max_page_count = ${pages}`);
+    sandbox.get().advance(20 * DAY);
+    const summary = await sync.engine.run({ mode: 'full' });
+    expect(summary.status).toBe('failed');
+    expect(summary.error).toMatchObject({ code: 'disk_full', message: expect.stringMatching(/disk is full/) });
+    expect(countResources(sync.db)).toEqual(before);
+    expect(sync.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    sync.close();
+  });
+
+  it('says a read-only database cannot be written', async () => {
+    const sync = syncOf(sandbox.get());
+    sync.db.pragma('query_only = ON');
+    const summary = await sync.engine.run({ mode: 'full' });
+    expect(summary).toMatchObject({ status: 'failed', error: { code: 'read_only' } });
+    sync.close();
+  });
+});
+
+describe('sync and the rate limit', () => {
+  it('never draws a 429 from a server enforcing the same limit, and uses most of the allowance', async () => {
+    const sandbox = await startSandbox({ seed: 'limit', shipments: 200, rateLimit: { limit: 10, windowSeconds: 1 } });
+    try {
+      const sync = syncOf(sandbox, { rateLimit: { limit: 10, windowSeconds: 1 } });
+      const started = Date.now();
+      const summary = await sync.engine.run({ mode: 'full' });
+      const seconds = (Date.now() - started) / 1000;
+      expect(summary.status).toBe('ok');
+      expect(sandbox.stats.rateLimited).toBe(0);
+      expect(summary.rateLimited).toBe(0);
+      // The limit allows 10 per second: the sync must not be much slower than that bound.
+      expect(seconds).toBeLessThan(summary.requests / 10 + 2.5);
+      sync.close();
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('recovers from a 429 storm when the server allows less than the client thinks', async () => {
+    const sandbox = await startSandbox({ seed: 'storm', shipments: 60, rateLimit: { limit: 4, windowSeconds: 1 } });
+    try {
+      const sync = syncOf(sandbox, { rateLimit: { limit: 1000, windowSeconds: 60 } });
+      const summary = await sync.engine.run({ mode: 'full' });
+      expect(summary.status).toBe('ok');
+      expect(summary.rateLimited).toBeGreaterThan(0);
+      expect(countResources(sync.db).shipments).toBe(60);
+      sync.close();
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
