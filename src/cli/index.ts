@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/paths';
 import { demoUsage, runDemo } from './commands/demo';
+import { exportUsage, runExport } from './commands/export';
 import { runSandbox, sandboxUsage } from './commands/sandbox';
 import { runStatus, statusUsage } from './commands/status';
 import { runSync, syncUsage } from './commands/sync';
@@ -26,6 +27,7 @@ Commands:
   info [--json]       Version, data folder and mode (demo or live) of this installation.
   ${syncUsage}
   ${statusUsage}
+  ${exportUsage}
   ${demoUsage}
   ${sandboxUsage}
   help                This text.
@@ -56,6 +58,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   info,
   sync: runSync,
   status: runStatus,
+  export: runExport,
   demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,
 };

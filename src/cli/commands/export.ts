@@ -1,0 +1,137 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { QuaysideError } from '../../core/errors';
+import { exportView, exportViews, type ExportView } from '../../core/export/export-view';
+import { openDatabase } from '../../core/store/database';
+import { exitCodes } from '../exit-codes';
+import { UsageError, type CommandIo } from '../io';
+
+export const exportUsage = `export shipments|containers|tracking-requests --db PATH --out FILE [options]
+                      Write a list to CSV (UTF-8 with BOM, for Excel), filtered and sorted as in the app:
+    --search TEXT  --carrier SCAC  --pol LOCODE  --pod LOCODE  --destination LOCODE  --customer NAME
+    --tag TAG  --status STATUS  --eta-from ISO  --eta-to ISO  --lfd-from ISO  --lfd-to ISO
+    --tracking-stopped true|false  --on-hold true|false  --overdue true|false  --pickup-ready true|false
+    (carrier, ports, customer, tag and status repeat)  --sort FIELD[:asc|desc]
+    --columns KEY,KEY  --header-style human|keys`;
+
+function bool(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new UsageError(`--${name} must be true or false`);
+}
+
+export async function runExport(args: string[], io: CommandIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        db: { type: 'string' },
+        out: { type: 'string' },
+        search: { type: 'string' },
+        carrier: { type: 'string', multiple: true },
+        pol: { type: 'string', multiple: true },
+        pod: { type: 'string', multiple: true },
+        destination: { type: 'string', multiple: true },
+        customer: { type: 'string', multiple: true },
+        tag: { type: 'string', multiple: true },
+        status: { type: 'string', multiple: true },
+        'eta-from': { type: 'string' },
+        'eta-to': { type: 'string' },
+        'lfd-from': { type: 'string' },
+        'lfd-to': { type: 'string' },
+        'tracking-stopped': { type: 'string' },
+        'on-hold': { type: 'string' },
+        overdue: { type: 'string' },
+        'pickup-ready': { type: 'string' },
+        sort: { type: 'string' },
+        columns: { type: 'string' },
+        'header-style': { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const view = positionals[0] as ExportView | undefined;
+  if (!view || !exportViews.includes(view) || positionals.length > 1) {
+    throw new UsageError(`export needs one of ${exportViews.join(', ')}`);
+  }
+  if (!values.db || !values.out) throw new UsageError('export needs --db PATH and --out FILE');
+  if (!existsSync(values.db)) {
+    io.err.write(`There is no database at ${values.db}; run sync first.\n`);
+    return exitCodes.failure;
+  }
+  const headerStyle = values['header-style'] ?? 'human';
+  if (headerStyle !== 'human' && headerStyle !== 'keys') throw new UsageError('--header-style must be human or keys');
+  const filters: Record<string, unknown> = {
+    search: values.search,
+    carriers: values.carrier,
+    portsOfLading: values.pol,
+    portsOfDischarge: values.pod,
+    destinations: values.destination,
+    customers: values.customer,
+    tags: values.tag,
+    etaFrom: values['eta-from'],
+    etaTo: values['eta-to'],
+    trackingStopped: bool(values['tracking-stopped'], 'tracking-stopped'),
+  };
+  if (view === 'containers') {
+    Object.assign(filters, {
+      statuses: values.status,
+      lfdFrom: values['lfd-from'],
+      lfdTo: values['lfd-to'],
+      onHold: bool(values['on-hold'], 'on-hold'),
+      overdue: bool(values.overdue, 'overdue'),
+      pickupReady: bool(values['pickup-ready'], 'pickup-ready'),
+    });
+  }
+  if (view === 'tracking-requests') {
+    for (const key of [
+      'portsOfLading',
+      'portsOfDischarge',
+      'destinations',
+      'customers',
+      'tags',
+      'etaFrom',
+      'etaTo',
+      'trackingStopped',
+    ]) {
+      if (filters[key] !== undefined) throw new UsageError(`tracking-requests exports do not filter by ${key}`);
+      delete filters[key];
+    }
+    filters.statuses = values.status;
+  }
+  for (const key of Object.keys(filters)) if (filters[key] === undefined) delete filters[key];
+  let sort: { field: string; direction: string } | undefined;
+  if (values.sort) {
+    const [field, direction = 'asc'] = values.sort.split(':');
+    sort = { field: field!, direction };
+  }
+  const db = openDatabase(values.db);
+  try {
+    const result = await exportView(db, values.out, {
+      view,
+      filters,
+      sort,
+      columns: values.columns
+        ?.split(',')
+        .map((c) => c.trim())
+        .filter(Boolean),
+      headerStyle,
+    });
+    io.out.write(`Wrote ${result.rows} rows to ${result.path}\n`);
+    return exitCodes.ok;
+  } catch (error) {
+    if (error instanceof QuaysideError && error.code === 'invalid_argument') {
+      io.err.write(`${error.message}\n`);
+      return exitCodes.validation;
+    }
+    throw error;
+  } finally {
+    db.close();
+  }
+}

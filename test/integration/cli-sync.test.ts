@@ -1,0 +1,187 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import Database from 'better-sqlite3';
+import { parse } from 'csv-parse/sync';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/index';
+import { exitCodes } from '../../src/cli/exit-codes';
+import { countContainers } from '../../src/core/store/queries/containers';
+import { openDatabase } from '../../src/core/store/database';
+import { DEMO_API_KEY, startSandbox } from '../../src/sandbox/index';
+import { useSandbox } from '../helpers/sandbox';
+import { tempDir } from '../helpers/temp-dir';
+
+function capture() {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+async function cli(args: string[], env: Record<string, string | undefined> = {}) {
+  const saved = { ...process.env };
+  Object.assign(process.env, env);
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+  const out = capture();
+  const err = capture();
+  try {
+    const code = await runCli(args, { out: out.stream, err: err.stream });
+    return { code, out: out.text(), err: err.text() };
+  } finally {
+    process.env = saved;
+  }
+}
+
+describe('cli sync, status and export', () => {
+  const sandbox = useSandbox({ seed: 'cli', shipments: 120 });
+  afterEach(() => {
+    delete process.env.T49_API_TOKEN;
+  });
+
+  it('syncs with --json into one summary object, then reports status', async () => {
+    const db = join(tempDir(), 'cli.sqlite');
+    const run = await cli(['sync', '--db', db, '--base-url', sandbox.get().url, '--json'], {
+      T49_API_TOKEN: DEMO_API_KEY,
+    });
+    expect(run.code).toBe(exitCodes.ok);
+    const summary = JSON.parse(run.out);
+    expect(summary).toMatchObject({ status: 'ok', mode: 'full', rate_limited: 0, error: null });
+    expect(summary.requests).toBeGreaterThan(5);
+    expect(summary.duration_ms).toBeGreaterThan(0);
+    expect(summary.counts.shipment).toBeGreaterThanOrEqual(120);
+    const status = await cli(['status', '--db', db, '--json']);
+    const parsed = JSON.parse(status.out);
+    expect(parsed.counts.shipments).toBe(120);
+    expect(parsed.last_sync).toMatchObject({ kind: 'full', status: 'ok' });
+    expect(parsed.cursors['cursor:tracking_requests']).toMatch(/^\d{4}-/);
+    expect(run.out + run.err + status.out).not.toContain(DEMO_API_KEY);
+  });
+
+  it('exits with distinct codes: no key or a refused key, no network, bad usage', async () => {
+    const db = join(tempDir(), 'codes.sqlite');
+    expect((await cli(['sync', '--db', db, '--base-url', sandbox.get().url])).code).toBe(exitCodes.auth);
+    const refused = await cli(['sync', '--db', db, '--base-url', sandbox.get().url, '--json'], {
+      T49_API_TOKEN: 'wrong-key',
+    });
+    expect(refused.code).toBe(exitCodes.auth);
+    expect(JSON.parse(refused.out).error.message).toMatch(/API key was refused/);
+    expect(refused.out).not.toContain('wrong-key');
+    const offline = await cli(['sync', '--db', db, '--base-url', 'http://127.0.0.1:9/v2', '--json'], {
+      T49_API_TOKEN: DEMO_API_KEY,
+    });
+    expect(offline.code).toBe(exitCodes.network);
+    expect((await cli(['sync', '--base-url', sandbox.get().url])).code).toBe(exitCodes.usage);
+    expect((await cli(['sync', '--db', db, '--rate-limit', 'lots'])).code).toBe(exitCodes.usage);
+  });
+
+  it('exports exactly the filtered rows, with neutralised cells, and refuses bad filters', async () => {
+    const db = join(tempDir(), 'export.sqlite');
+    await cli(['sync', '--db', db, '--base-url', sandbox.get().url, '--json'], { T49_API_TOKEN: DEMO_API_KEY });
+    // A hostile tag written by someone on the account must not become a formula in Excel.
+    const store = openDatabase(db);
+    const first = store.prepare('SELECT id FROM shipments WHERE raw IS NOT NULL LIMIT 1').get() as { id: string };
+    store
+      .prepare('UPDATE shipments SET tags = ? WHERE id = ?')
+      .run(JSON.stringify(['=HYPERLINK("http://x","y")']), first.id);
+    const expected = countContainers(store, { statuses: ['in_transit', 'arrived'] });
+    store.close();
+
+    const out = join(tempDir(), 'containers.csv');
+    const run = await cli([
+      'export',
+      'containers',
+      '--db',
+      db,
+      '--out',
+      out,
+      '--status',
+      'in_transit',
+      '--status',
+      'arrived',
+    ]);
+    expect(run.code).toBe(exitCodes.ok);
+    const text = readFileSync(out, 'utf8');
+    expect(text.startsWith('\uFEFFContainer,Status,')).toBe(true);
+    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(expected);
+    expect(rows.every((r) => r.Status === 'In transit' || r.Status === 'Vessel arrived')).toBe(true);
+
+    const shipments = join(tempDir(), 'shipments.csv');
+    await cli([
+      'export',
+      'shipments',
+      '--db',
+      db,
+      '--out',
+      shipments,
+      '--header-style',
+      'keys',
+      '--columns',
+      'bill_of_lading_number,tags',
+    ]);
+    const exported = parse(readFileSync(shipments, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+    expect(Object.keys(exported[0]!)).toEqual(['bill_of_lading_number', 'tags']);
+    expect(exported.some((r) => r.tags === `'=HYPERLINK("http://x","y")`)).toBe(true);
+
+    const bad = await cli(['export', 'containers', '--db', db, '--out', out, '--eta-from', 'tomorrow']);
+    expect(bad.code).toBe(exitCodes.validation);
+    expect(bad.err).toMatch(/etaFrom/);
+    expect((await cli(['export', 'vessels', '--db', db, '--out', out])).code).toBe(exitCodes.usage);
+  });
+});
+
+describe('a sync killed with SIGKILL mid-page', () => {
+  it('resumes on the next run with nothing lost, nothing duplicated and an intact database', async () => {
+    const sandbox = await startSandbox({ seed: 'killed', shipments: 400, latencyMs: 40 });
+    const db = join(tempDir(), 'killed.sqlite');
+    const cliPath = resolve(import.meta.dirname, '../../src/cli/index.ts');
+    const tsx = resolve(import.meta.dirname, '../../node_modules/tsx/dist/cli.mjs');
+    try {
+      const child = spawn(process.execPath, [tsx, cliPath, 'sync', '--db', db, '--base-url', sandbox.url, '--json'], {
+        env: { ...process.env, T49_API_TOKEN: DEMO_API_KEY },
+        stdio: 'ignore',
+      });
+      // Kill it once a few pages have landed.
+      for (let i = 0; i < 200; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        if (sandbox.stats.requests >= 8) break;
+      }
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+
+      const check = new Database(db, { readonly: true });
+      expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+      const partial = (
+        check.prepare('SELECT count(*) AS n FROM shipments WHERE raw IS NOT NULL').get() as { n: number }
+      ).n;
+      check.close();
+      expect(partial).toBeLessThan(400);
+
+      const resumed = await cli(['sync', '--db', db, '--base-url', sandbox.url, '--json'], {
+        T49_API_TOKEN: DEMO_API_KEY,
+      });
+      expect(JSON.parse(resumed.out).status).toBe('ok');
+      const after = new Database(db, { readonly: true });
+      expect(after.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(after.prepare('SELECT count(*) AS n FROM shipments WHERE raw IS NOT NULL').get()).toEqual({ n: 400 });
+      const containers = sandbox.store.containers.length;
+      expect(after.prepare('SELECT count(*) AS n FROM containers WHERE raw IS NOT NULL').get()).toEqual({
+        n: containers,
+      });
+      expect(after.prepare('SELECT status FROM sync_log ORDER BY id').all()).toEqual([
+        { status: 'interrupted' },
+        { status: 'ok' },
+      ]);
+      after.close();
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
