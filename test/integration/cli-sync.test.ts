@@ -108,7 +108,7 @@ describe('cli sync, status and export', () => {
     expect(run.code).toBe(exitCodes.ok);
     const text = readFileSync(out, 'utf8');
     expect(text.startsWith('\uFEFFContainer,Status,')).toBe(true);
-    const rows = parse(text, { bom: true, columns: true }) as Record<string, string>[];
+    const rows = parse<Record<string, string>>(text, { bom: true, columns: true });
     expect(rows).toHaveLength(expected);
     expect(rows.every((r) => r.Status === 'In transit' || r.Status === 'Vessel arrived')).toBe(true);
 
@@ -125,7 +125,7 @@ describe('cli sync, status and export', () => {
       '--columns',
       'bill_of_lading_number,tags',
     ]);
-    const exported = parse(readFileSync(shipments, 'utf8'), { bom: true, columns: true }) as Record<string, string>[];
+    const exported = parse<Record<string, string>>(readFileSync(shipments, 'utf8'), { bom: true, columns: true });
     expect(Object.keys(exported[0]!)).toEqual(['bill_of_lading_number', 'tags']);
     expect(exported.some((r) => r.tags === `'=HYPERLINK("http://x","y")`)).toBe(true);
 
