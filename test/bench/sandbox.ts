@@ -5,36 +5,42 @@ import { measure, percentile, type Measure } from './report';
 
 const root = resolve(import.meta.dirname, '../..');
 
-/** Wall time from launching `npm run cli -- sandbox --shipments N` to its "listening" line. */
-async function cliStartMs(shipments: number): Promise<number> {
+/** `npm run cli -- sandbox ARGS` as its own process, like the real service would be. */
+export async function spawnSandbox(
+  args: string[],
+): Promise<{ url: string; startMs: number; stop: () => Promise<void> }> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [
-      resolve(root, 'node_modules/tsx/dist/cli.mjs'),
-      resolve(root, 'src/cli/index.ts'),
-      'sandbox',
-      '--shipments',
-      String(shipments),
-    ],
+    [resolve(root, 'node_modules/tsx/dist/cli.mjs'), resolve(root, 'src/cli/index.ts'), 'sandbox', ...args],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  await new Promise<void>((done, fail) => {
+  const url = await new Promise<string>((done, fail) => {
+    let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('sandbox listening on')) done();
+      text += chunk.toString();
+      const match = /sandbox listening on (\S+)/.exec(text);
+      if (match) done(match[1]!);
     });
     child.once('exit', (code) => fail(new Error(`sandbox exited early with ${code}`)));
   });
-  const elapsed = performance.now() - started;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  await exited;
-  return elapsed;
+  const startMs = performance.now() - started;
+  return {
+    url,
+    startMs,
+    stop: async () => {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 export async function benchSandbox(): Promise<Measure[]> {
   const measures: Measure[] = [];
-  measures.push(measure('sandbox start, 10k shipments (CLI)', await cliStartMs(10_000), 'ms', { below: 5000 }));
+  const cli = await spawnSandbox(['--shipments', '10000']);
+  await cli.stop();
+  measures.push(measure('sandbox start, 10k shipments (CLI)', cli.startMs, 'ms', { below: 5000 }));
 
   const sandbox = await startSandbox({
     seed: 'bench',

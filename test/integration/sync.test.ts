@@ -124,11 +124,14 @@ describe('sync under faults', () => {
   it('fails with a clear error when the service keeps failing, keeping what it had and its place', async () => {
     const sync = syncOf(sandbox.get(), { timeoutMs: 200 });
     let armed = true;
+    let pagesDone = 0;
     const failing = syncOf(sandbox.get(), {
       dbPath: sync.dbPath,
       onProgress: (p) => {
-        // Once tracking requests are in, the service starts failing every request.
-        if (armed && p.step === 'Shipments still tracking') {
+        // Once a page of tracking requests is in, the service starts failing every request.
+        const pageLanded = p.pagesDone > pagesDone;
+        pagesDone = p.pagesDone;
+        if (armed && pageLanded && p.step === 'Tracking requests') {
           armed = false;
           sandbox.get().setFaults({ '503': 1 });
         }

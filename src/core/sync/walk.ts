@@ -53,39 +53,50 @@ export function hasCheckpoint(db: Db, key: string): boolean {
 export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult> {
   const stateKey = `walk:${spec.key}`;
   const checkpoint = readState<Checkpoint>(ctx.db, stateKey);
-  let next: string | null = checkpoint?.next ?? null;
   let pages = checkpoint?.pages ?? 0;
   let maxUpdatedAt = checkpoint?.maxUpdatedAt ?? null;
   const counts: WriteCounts = {};
-  let first = checkpoint === null;
-  for (;;) {
-    ctx.signal?.throwIfAborted();
-    const doc = first
-      ? await ctx.client.get(spec.path, { query: spec.query, priority: 'background', signal: ctx.signal })
-      : await ctx.client.getUrl(next!, { priority: 'background', signal: ctx.signal });
-    first = false;
-    const primary = listResources(doc);
-    for (const resource of primary) {
-      const updated = resource.attributes.updated_at;
-      if (typeof updated === 'string' && (maxUpdatedAt === null || updated > maxUpdatedAt)) maxUpdatedAt = updated;
-    }
-    const nextLink = primary.length > 0 ? readLink(doc.links?.next) : null;
-    pages++;
-    let pageCounts: WriteCounts = {};
-    ctx.db.transaction(() => {
-      pageCounts = writeResources(ctx.db, [...primary, ...doc.included] as StoredResource[], {
+  // The next page is requested before this one is written, so the wait for the network
+  // overlaps the write. A stopped walk aborts the request it no longer needs.
+  const stop = new AbortController();
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
+  const fetchPage = (url: string | null) => {
+    const request = url
+      ? ctx.client.getUrl(url, { priority: 'background', signal })
+      : ctx.client.get(spec.path, { query: spec.query, priority: 'background', signal });
+    request.catch(() => {}); // awaited below; never an unhandled rejection if the walk stops first
+    return request;
+  };
+  let pending = fetchPage(checkpoint?.next ?? null);
+  try {
+    for (;;) {
+      ctx.signal?.throwIfAborted();
+      const doc = await pending;
+      const primary = listResources(doc);
+      for (const resource of primary) {
+        const updated = resource.attributes.updated_at;
+        if (typeof updated === 'string' && (maxUpdatedAt === null || updated > maxUpdatedAt)) maxUpdatedAt = updated;
+      }
+      const nextLink = primary.length > 0 ? readLink(doc.links?.next) : null;
+      if (nextLink) pending = fetchPage(nextLink);
+      pages++;
+      const pageCounts = writeResources(ctx.db, [...primary, ...doc.included] as StoredResource[], {
         syncedAt: ctx.now().toISOString(),
         eventsCompleteFor: spec.eventsComplete?.(doc),
+        // The checkpoint commits with the page: either both land or neither does.
+        alsoInTransaction: () => {
+          if (nextLink) writeState(ctx.db, stateKey, { next: nextLink, pages, maxUpdatedAt } satisfies Checkpoint);
+          else clearState(ctx.db, stateKey);
+        },
       });
-      if (nextLink) writeState(ctx.db, stateKey, { next: nextLink, pages, maxUpdatedAt } satisfies Checkpoint);
-      else clearState(ctx.db, stateKey);
-    })();
-    for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
-    const total = typeof doc.meta?.total === 'number' ? doc.meta.total : null;
-    const pageSize = typeof doc.meta?.size === 'number' ? doc.meta.size : Math.max(primary.length, 1);
-    ctx.onPage({ key: spec.key, total, pageSize, counts: pageCounts, resumed: checkpoint !== null });
-    if (!nextLink) break;
-    next = nextLink;
+      for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
+      const total = typeof doc.meta?.total === 'number' ? doc.meta.total : null;
+      const pageSize = typeof doc.meta?.size === 'number' ? doc.meta.size : Math.max(primary.length, 1);
+      ctx.onPage({ key: spec.key, total, pageSize, counts: pageCounts, resumed: checkpoint !== null });
+      if (!nextLink) break;
+    }
+  } finally {
+    stop.abort();
   }
   return { pages, counts, maxUpdatedAt };
 }

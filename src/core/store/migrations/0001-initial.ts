@@ -105,8 +105,9 @@ CREATE INDEX shipments_stopped ON shipments (tracking_stopped_at);
 CREATE TABLE shipment_tags (
   shipment_id TEXT NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
   tag TEXT NOT NULL,
-  PRIMARY KEY (tag, shipment_id)
+  PRIMARY KEY (shipment_id, tag)
 ) STRICT, WITHOUT ROWID;
+CREATE INDEX shipment_tags_tag ON shipment_tags (tag);
 
 CREATE TABLE containers (
   id TEXT PRIMARY KEY,
@@ -160,7 +161,6 @@ CREATE INDEX containers_number ON containers (number, id);
 CREATE INDEX containers_status ON containers (status, id);
 CREATE INDEX containers_lfd ON containers (lfd_deadline_at, id);
 CREATE INDEX containers_discharged ON containers (pod_discharged_at, id);
-CREATE INDEX containers_changed ON containers (changed_at);
 
 CREATE TABLE transport_events (
   id TEXT PRIMARY KEY,
@@ -180,6 +180,8 @@ CREATE TABLE transport_events (
   synced_at TEXT
 ) STRICT;
 CREATE INDEX transport_events_container ON transport_events (container_id, timestamp);
+-- SQLite looks up child rows through these when a parent row is written; unindexed, that is a scan.
+CREATE INDEX transport_events_shipment ON transport_events (shipment_id);
 
 CREATE TABLE tracking_requests (
   id TEXT PRIMARY KEY,
@@ -203,6 +205,7 @@ CREATE INDEX tracking_requests_created ON tracking_requests (created_at, id);
 CREATE INDEX tracking_requests_updated ON tracking_requests (updated_at, id);
 CREATE INDEX tracking_requests_status ON tracking_requests (status, id);
 CREATE INDEX tracking_requests_number ON tracking_requests (request_number);
+CREATE INDEX tracking_requests_shipment ON tracking_requests (shipment_id);
 
 CREATE TABLE custom_field_definitions (
   id TEXT PRIMARY KEY,

@@ -33,7 +33,19 @@ function containerWhere(filters: ContainerFilters, now: string, where: string[],
   where.push('c.raw IS NOT NULL');
   const { search, statuses, lfdFrom, lfdTo, onHold, holdTypes, pickupReady, overdue, ...shipmentFilters } = filters;
   shipmentWhere(shipmentFilters, where, params);
-  if (search) searchFilter('c.rowid', 'container_search', search, where, params);
+  if (search) {
+    // The container's own number, or anything on its shipment (BL, references, ports, customer…).
+    const own: string[] = [];
+    const viaShipment: string[] = [];
+    const ownParams: unknown[] = [];
+    const shipmentParams: unknown[] = [];
+    searchFilter('c.rowid', 'container_search', search, own, ownParams);
+    searchFilter('s.rowid', 'shipment_search', search, viaShipment, shipmentParams);
+    if (own.length > 0) {
+      where.push(`(${own.join(' AND ')} OR ${viaShipment.join(' AND ')})`);
+      params.push(...ownParams, ...shipmentParams);
+    }
+  }
   inList('c.status', statuses ?? [], where, params);
   if (lfdFrom) {
     where.push('c.lfd_deadline_at >= ?');

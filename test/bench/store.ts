@@ -1,0 +1,110 @@
+/**
+ * Query and export figures over a database of 100k shipments, built straight from the
+ * sandbox's generator (no HTTP: that is measured in sync.ts).
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportView } from '../../src/core/export/export-view';
+import { openDatabase, type Db } from '../../src/core/store/database';
+import { countContainers, listContainers } from '../../src/core/store/queries/containers';
+import { countShipments, listShipments } from '../../src/core/store/queries/shipments';
+import type { StoredResource } from '../../src/core/store/resource';
+import { writeResources } from '../../src/core/store/writer';
+import { generateWorld } from '../../src/sandbox/generate';
+import { serialize, type SerializeContext } from '../../src/sandbox/serialize';
+import { withPeakRss } from './memory';
+import { measure, percentile, type Measure } from './report';
+
+const SHIPMENTS = 100_000;
+
+function buildDatabase(path: string): { db: Db; seconds: number; rows: number; sampleBl: string } {
+  const world = generateWorld({ seed: 'bench-store', shipments: SHIPMENTS, now: Date.now() });
+  const ctx: SerializeContext = { now: Date.now(), account: world.account };
+  const db = openDatabase(path);
+  const started = performance.now();
+  let rows = 0;
+  const reference: StoredResource[] = [
+    ...world.ports.map((rec) => serialize({ type: 'port', rec }, ctx)),
+    ...world.terminals.map((rec) => serialize({ type: 'terminal', rec }, ctx)),
+  ] as StoredResource[];
+  writeResources(db, reference, { syncedAt: new Date().toISOString() });
+  for (let i = 0; i < world.shipments.length; i += 100) {
+    const batch: StoredResource[] = [];
+    for (const shipment of world.shipments.slice(i, i + 100)) {
+      batch.push(serialize({ type: 'shipment', rec: shipment }, ctx) as StoredResource);
+      for (const container of shipment.containers)
+        batch.push(serialize({ type: 'container', rec: container }, ctx) as StoredResource);
+    }
+    writeResources(db, batch, { syncedAt: new Date().toISOString() });
+    rows += batch.length;
+  }
+  const sampleBl = world.shipments[Math.floor(world.shipments.length / 2)]!.billOfLading;
+  return { db, seconds: (performance.now() - started) / 1000, rows, sampleBl };
+}
+
+function timeQuery(run: () => unknown, times = 40): number[] {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    run();
+    samples.push(performance.now() - started);
+  }
+  return samples;
+}
+
+export async function benchStore(): Promise<Measure[]> {
+  const measures: Measure[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'quayside-bench-store-'));
+  try {
+    const { db, seconds, rows, sampleBl } = buildDatabase(join(dir, 'big.sqlite'));
+    measures.push(measure('ingest 100k shipments + containers (serialize + write)', rows / seconds, 'rows/s', {}));
+    const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const queries: [string, () => unknown][] = [
+      ['shipments first page (newest)', () => listShipments(db, {}, { limit: 100 })],
+      [
+        'shipments first page by ETA',
+        () => listShipments(db, {}, { limit: 100, sort: { field: 'eta', direction: 'asc' } }),
+      ],
+      [
+        'shipments filtered by carrier + tag',
+        () => listShipments(db, { carriers: ['MSCU'], tags: ['hot'] }, { limit: 100 }),
+      ],
+      ['shipments search (part of a BL)', () => listShipments(db, { search: sampleBl.slice(2, 10) }, { limit: 100 })],
+      [
+        'containers LFD within 3 days',
+        () =>
+          listContainers(
+            db,
+            { lfdFrom: new Date().toISOString(), lfdTo: soon },
+            { limit: 100, sort: { field: 'last_free_day', direction: 'asc' } },
+          ),
+      ],
+      ['containers search (part of a number)', () => listContainers(db, { search: 'TGHU12' }, { limit: 100 })],
+      ['shipments count (all)', () => countShipments(db, {})],
+      ['containers count (available)', () => countContainers(db, { statuses: ['available'] })],
+    ];
+    for (const [name, run] of queries) {
+      const samples = timeQuery(run);
+      measures.push(measure(`${name}, p50 (100k shipments)`, percentile(samples, 50), 'ms', { below: 25 }));
+      measures.push(measure(`${name}, p95 (100k shipments)`, percentile(samples, 95), 'ms', { below: 25 }));
+    }
+    // A deep page costs what the first does (keyset, not OFFSET).
+    let after: string | undefined;
+    for (let i = 0; i < 500; i++) after = listShipments(db, {}, { limit: 100, after }).next ?? undefined;
+    const deep = timeQuery(() => listShipments(db, {}, { limit: 100, after }));
+    measures.push(measure('shipments page 500 (keyset), p95', percentile(deep, 95), 'ms', { below: 25 }));
+
+    const out = join(dir, 'shipments.csv');
+    const started = performance.now();
+    const { result, peakMb, startMb } = await withPeakRss(() => exportView(db, out, { view: 'shipments' }));
+    const exportSeconds = (performance.now() - started) / 1000;
+    measures.push(measure('CSV export of 100k shipments', result.rows / exportSeconds, 'rows/s', { atLeast: 100_000 }));
+    measures.push(measure('CSV export: RSS growth', peakMb - startMb, 'MB', { below: 200 }));
+    measures.push(measure('CSV export file size', statSync(out).size / 1e6, 'MB', {}));
+    db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return measures;
+}

@@ -1,0 +1,170 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/core/store/database';
+import type { StoredResource } from '../../src/core/store/resource';
+import { writeResources } from '../../src/core/store/writer';
+import { openSync } from '../../src/core/sync/open-sync';
+import { knownMilestones } from '../../src/sandbox/state';
+import { DEMO_API_KEY, startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { spawnSandbox } from './sandbox';
+import { withPeakRss } from './memory';
+import { measure, percentile, type Measure } from './report';
+
+const SHIPMENTS = 10_000;
+const PAGE = 100;
+
+function pagesOf(n: number): number {
+  return Math.ceil(n / PAGE);
+}
+
+function lowerBound(sandbox: Sandbox): number {
+  const now = sandbox.clock.now();
+  const requests = sandbox.store.trackingRequests.filter((r) => r.createdAt <= now).length;
+  // Reference lists (shipping lines, parties, custom fields) + one walk of each list.
+  return 3 + pagesOf(requests) + pagesOf(sandbox.store.shipments.length) + pagesOf(sandbox.store.containers.length);
+}
+
+export async function benchSync(): Promise<Measure[]> {
+  const measures: Measure[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'quayside-bench-'));
+  const trackingRequestCalls: string[] = [];
+  const sandbox = await startSandbox({
+    seed: 'bench-sync',
+    shipments: SHIPMENTS,
+    rateLimit: { limit: 1_000_000, windowSeconds: 60 },
+    log: (line) => {
+      if (line.includes('/v2/tracking_requests')) trackingRequestCalls.push(line);
+    },
+  });
+  try {
+    // Full sync, unthrottled: how many requests, against the least a full walk can take.
+    const sync = openSync({
+      dbPath: join(dir, 'full.sqlite'),
+      baseUrl: sandbox.url,
+      apiKey: DEMO_API_KEY,
+      isolatedLimiter: true,
+      rateLimit: { limit: 1_000_000, windowSeconds: 60 },
+    });
+    const bound = lowerBound(sandbox);
+    const { result: full, peakMb: syncPeak } = await withPeakRss(() => sync.engine.run({ mode: 'full' }));
+    measures.push(
+      measure('full sync 10k shipments: requests', full.requests, 'requests', { below: Math.floor(1.1 * bound) + 1 }),
+    );
+    measures.push(measure('full sync: requests / lower bound', full.requests / bound, 'x', { below: 1.1 }));
+    measures.push(
+      measure(
+        'full sync: ingest rate (resources written)',
+        Object.values(full.counts).reduce((a, b) => a + b, 0) / (full.durationMs / 1000),
+        'rows/s',
+        {},
+      ),
+    );
+    measures.push(measure('full sync: peak RSS', syncPeak, 'MB', {}));
+
+    // Incremental right away: nothing changed on tracking requests.
+    trackingRequestCalls.length = 0;
+    await sync.engine.run({ mode: 'incremental' });
+    measures.push(
+      measure('incremental, nothing changed: tracking request requests', trackingRequestCalls.length, 'requests', {
+        below: 2,
+      }),
+    );
+
+    // Incremental after a day of simulated time.
+    const t0 = sandbox.clock.now();
+    sandbox.advance(86_400);
+    const t1 = sandbox.clock.now();
+    const changedContainers = sandbox.store.containers.filter(
+      (c) => knownMilestones(c, t1).length !== knownMilestones(c, t0).length,
+    ).length;
+    const active = sandbox.store.shipments.filter((s) => s.stoppedByUserAt === null).length;
+    const incremental = await sync.engine.run({ mode: 'incremental' });
+    const incrementalBound =
+      1 + pagesOf(active) + Math.min(changedContainers, pagesOf(sandbox.store.containers.length));
+    measures.push(
+      measure('incremental after 1 simulated day: requests', incremental.requests, 'requests', {
+        below: Math.floor(1.1 * incrementalBound) + 1,
+      }),
+    );
+    measures.push(
+      measure('incremental: requests / bound', incremental.requests / incrementalBound, 'x', { below: 1.1 }),
+    );
+    sync.close();
+
+    // Page writes: a page of 100 shipments with their containers, ports and terminals.
+    const docs = [];
+    for (let page = 1; page <= 20; page++) {
+      const response = await fetch(
+        `${sandbox.url}/shipments?page[size]=100&page[number]=${page}&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination`,
+        {
+          headers: { authorization: `Token ${DEMO_API_KEY}` },
+        },
+      );
+      docs.push(JSON.parse(await response.text()) as { data: StoredResource[]; included: StoredResource[] });
+    }
+    const db = openDatabase(join(dir, 'pages.sqlite'));
+    const times: number[] = [];
+    let rows = 0;
+    for (const doc of docs) {
+      const resources = [...doc.data, ...doc.included];
+      const started = performance.now();
+      writeResources(db, resources, { syncedAt: new Date().toISOString() });
+      times.push(performance.now() - started);
+      rows += resources.length;
+    }
+    db.close();
+    measures.push(
+      measure('write a page of 100 shipments + containers, p50', percentile(times, 50), 'ms', { below: 20 }),
+    );
+    measures.push(
+      measure('write a page of 100 shipments + containers, p95', percentile(times, 95), 'ms', { below: 20 }),
+    );
+    measures.push(measure('page writes: ingest rate', rows / (times.reduce((a, b) => a + b, 0) / 1000), 'rows/s', {}));
+  } finally {
+    await sandbox.close();
+  }
+
+  // Under scaled limits, against a server in its own process enforcing the same limit, 60 ms
+  // away: no 429s, and the share of the allowed rate the sync uses while work is queued.
+  for (const windowSeconds of [3, 10]) {
+    const remote = await spawnSandbox([
+      '--seed',
+      'bench-limit',
+      '--shipments',
+      '8000',
+      '--rate-limit',
+      `100/${windowSeconds}`,
+      '--latency',
+      '60',
+    ]);
+    try {
+      const sync = openSync({
+        dbPath: join(dir, `limited-${windowSeconds}.sqlite`),
+        baseUrl: remote.url,
+        apiKey: DEMO_API_KEY,
+        isolatedLimiter: true,
+        rateLimit: { limit: 100, windowSeconds },
+      });
+      const started = performance.now();
+      const summary = await sync.engine.run({ mode: 'full' });
+      const seconds = (performance.now() - started) / 1000;
+      // The limit lets the first 100 go at once and 100 more every window.
+      const boundSeconds = Math.max(0, Math.ceil(summary.requests / 100) - 1) * windowSeconds;
+      const label = `limit 100/${windowSeconds}s`;
+      measures.push(measure(`${label}: 429 responses`, summary.rateLimited, 'responses', { below: 1 }));
+      measures.push(measure(`${label}: sync wall time (${summary.requests} requests)`, seconds, 's', {}));
+      measures.push(measure(`${label}: wall-time bound the limit sets`, boundSeconds, 's', {}));
+      measures.push(
+        measure(`${label}: share of the allowed rate used`, Math.min(1, boundSeconds / seconds) * 100, '%', {
+          atLeast: 95,
+        }),
+      );
+      sync.close();
+    } finally {
+      await remote.stop();
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return measures;
+}
