@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { SyncScheduler, type SchedulerTimers } from '../../src/core/sync/scheduler';
+import type { SyncSummary } from '../../src/core/sync/types';
+
+function fakeTimers() {
+  let now = 0;
+  const pending: { at: number; callback: () => void; id: number }[] = [];
+  let nextId = 0;
+  const timers: SchedulerTimers = {
+    setTimeout: (callback, ms) => {
+      const id = ++nextId;
+      pending.push({ at: now + ms, callback, id });
+      return id;
+    },
+    clearTimeout: (handle) => {
+      const i = pending.findIndex((p) => p.id === handle);
+      if (i >= 0) pending.splice(i, 1);
+    },
+  };
+  return {
+    timers,
+    /** Moves time on, firing due timers and letting their promises settle. */
+    async advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        pending.sort((a, b) => a.at - b.at);
+        const due = pending[0];
+        if (!due || due.at > end) break;
+        pending.shift();
+        now = due.at;
+        due.callback();
+        for (let i = 0; i < 10; i++) await Promise.resolve();
+      }
+      now = end;
+    },
+    pendingDelays: () => pending.map((p) => p.at - now),
+  };
+}
+
+const summary = (status: SyncSummary['status']): SyncSummary => ({
+  runId: 1,
+  mode: 'incremental',
+  status,
+  requests: 1,
+  rateLimited: 0,
+  durationMs: 1,
+  counts: {},
+  error: status === 'failed' ? { code: 'network', message: 'offline' } : null,
+});
+
+describe('sync scheduler', () => {
+  it('runs once per interval and stops when asked', async () => {
+    const clock = fakeTimers();
+    let runs = 0;
+    const scheduler = new SyncScheduler({
+      run: () => (runs++, Promise.resolve(summary('ok'))),
+      intervalMs: 1000,
+      timers: clock.timers,
+    });
+    scheduler.start();
+    await clock.advance(999);
+    expect(runs).toBe(0);
+    await clock.advance(1);
+    expect(runs).toBe(1);
+    await clock.advance(3000);
+    expect(runs).toBe(4);
+    scheduler.stop();
+    await clock.advance(10_000);
+    expect(runs).toBe(4);
+  });
+
+  it('backs off after failures, up to a ceiling, and recovers after a success', async () => {
+    const clock = fakeTimers();
+    const results: SyncSummary['status'][] = ['failed', 'failed', 'failed', 'ok'];
+    let runs = 0;
+    const scheduler = new SyncScheduler({
+      run: () => Promise.resolve(summary(results[runs++] ?? 'ok')),
+      intervalMs: 1000,
+      maxBackoffMs: 5000,
+      timers: clock.timers,
+    });
+    scheduler.start(0);
+    await clock.advance(0);
+    expect(clock.pendingDelays()).toEqual([2000]);
+    await clock.advance(2000);
+    expect(clock.pendingDelays()).toEqual([4000]);
+    await clock.advance(4000);
+    expect(clock.pendingDelays()).toEqual([5000]);
+    await clock.advance(5000);
+    expect(runs).toBe(4);
+    expect(clock.pendingDelays()).toEqual([1000]);
+  });
+
+  it('never starts a run while one is still going', async () => {
+    const clock = fakeTimers();
+    let active = 0;
+    let maxActive = 0;
+    let release: () => void = () => {};
+    const scheduler = new SyncScheduler({
+      run: () =>
+        new Promise((resolve) => {
+          active++;
+          maxActive = Math.max(maxActive, active);
+          release = () => {
+            active--;
+            resolve(summary('ok'));
+          };
+        }),
+      intervalMs: 100,
+      timers: clock.timers,
+    });
+    scheduler.start(0);
+    await clock.advance(0);
+    scheduler.setInterval(50);
+    await clock.advance(1000);
+    expect(maxActive).toBe(1);
+    release();
+    await clock.advance(0);
+    await clock.advance(50);
+    expect(maxActive).toBe(1);
+  });
+});
