@@ -26,13 +26,14 @@ export type ZoneOf<Row> = (row: Row) => string | null | undefined;
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
 /** The instant `input` stands for, or undefined when it is missing or not unambiguous. */
 export function parseInstant(input: InstantInput): Date | undefined {
   let date: Date;
   if (input instanceof Date) date = input;
   else if (typeof input === 'number') date = new Date(input);
-  else if (typeof input === 'string' && ISO_WITH_ZONE.test(input)) date = new Date(input);
+  else if (typeof input === 'string' && ISO_WITH_ZONE.test(input)) date = new Date(Date.parse(input));
   else return undefined;
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
@@ -124,7 +125,8 @@ function getSteadyDay(clock: ZoneClock, dayIndex: number): SteadyDay | null {
   return steady;
 }
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
+const twoDigits = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
+const pad2 = (n: number) => twoDigits[n] ?? String(n).padStart(2, '0');
 
 function readWallClock(date: Date, zone: string | null | undefined): WallClock | undefined {
   const clock = getZoneClock(zone);
@@ -179,7 +181,15 @@ export function timestamp<Row>(
   zone?: ZoneOf<Row>,
   options: { place?: string } = {},
 ): ExportColumn<Row>[] {
-  const utc: ExportColumn<Row> = { key, header: `${header} (UTC)`, value: (row) => parseInstant(get(row)) };
+  const utc: ExportColumn<Row> = {
+    key,
+    header: `${header} (UTC)`,
+    value: (row) => {
+      const input = get(row);
+      // The store already holds UTC to the second: pass it through rather than parse and reprint.
+      return typeof input === 'string' && CANONICAL_UTC.test(input) ? input : parseInstant(input);
+    },
+  };
   if (zone === undefined) return [utc];
   const local: ExportColumn<Row> = {
     key: `${key}_local`,

@@ -35,7 +35,7 @@ export function countResources(db: Db): Record<string, number> {
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const raw = table === 'transport_events' ? '' : ' WHERE raw IS NOT NULL';
+    const raw = table === 'transport_events' ? '' : ' WHERE synced_at IS NOT NULL';
     counts[table] = (db.prepare(`SELECT count(*) AS n FROM ${table}${raw}`).get() as { n: number }).n;
   }
   return counts;

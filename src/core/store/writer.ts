@@ -224,8 +224,7 @@ function prepare(db: Db) {
     shipmentSearchSource:
       db.prepare(`SELECT s.rowid AS rowid, s.bill_of_lading, s.normalized_number, s.ref_numbers, s.tags,
         s.pod_vessel_name, s.pol_name, s.pol_locode, s.pod_name, s.pod_locode, s.destination_name, s.customer_name,
-        s.shipping_line_scac, s.raw IS NULL AS stub,
-        (SELECT group_concat(c.number, ' ') FROM containers c WHERE c.shipment_id = s.id) AS numbers
+        s.shipping_line_scac, s.synced_at IS NULL AS stub
       FROM shipments s WHERE s.id = ?`),
     containerOf: db.prepare('SELECT rowid, number FROM containers WHERE id = ?'),
     deleteShipmentSearch: db.prepare('DELETE FROM shipment_search WHERE rowid = ?'),
@@ -417,7 +416,6 @@ function writeOne(
       const shipmentId = stubRef(s.stubShipment, relId(r, 'shipment'));
       writeContainer(s, r, raw, syncedAt, shipmentId);
       refreshContainerSearch(s, r.id);
-      if (shipmentId) touchedShipments.add(shipmentId);
       return true;
     }
     case 'transport_event': {
@@ -617,7 +615,7 @@ function refreshShipmentSearch(s: Statements, shipmentId: string): void {
     .filter((v) => typeof v === 'string' && v !== '')
     .join(' ');
   s.deleteShipmentSearch.run(row.rowid);
-  if (!row.stub) s.insertShipmentSearch.run(row.rowid, `${shared} ${row.numbers ?? ''}`);
+  if (!row.stub) s.insertShipmentSearch.run(row.rowid, shared);
 }
 
 /** A container's own search row holds its number; the rest is found through its shipment's row. */

@@ -263,7 +263,7 @@ export class SyncEngine {
     const changed = db
       .prepare(
         `SELECT c.id FROM containers c JOIN shipments s ON s.id = c.shipment_id
-         WHERE c.raw IS NOT NULL AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
+         WHERE c.synced_at IS NOT NULL AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
          ORDER BY (s.tracking_stopped_at IS NOT NULL), c.changed_at DESC`,
       )
       .all() as { id: string }[];

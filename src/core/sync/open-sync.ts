@@ -2,7 +2,7 @@
  * Wires one profile's sync: its database, the rate limiter of its key, the API client and the
  * engine. The CLI, demo mode and benchmarks use it; the app's core will too.
  */
-import { TrackingApiClient } from '../api/client';
+import { TrackingApiClient, type RequestEvent } from '../api/client';
 import { RateLimiter, rateLimiterFor } from '../api/rate-limiter';
 import { openDatabase, type Db } from '../store/database';
 import { SyncEngine } from './engine';
@@ -17,7 +17,10 @@ export interface OpenSyncOptions {
   /** A private limiter instead of the process-wide one for this key (benchmarks, tests). */
   isolatedLimiter?: boolean;
   onProgress?: (progress: SyncProgress) => void;
+  /** Every request attempt's outcome (connectivity, logs); never carries the key. */
+  onRequest?: (event: RequestEvent) => void;
   timeoutMs?: number;
+  fetch?: typeof fetch;
 }
 
 export interface OpenSync {
@@ -41,7 +44,11 @@ export function openSync(options: OpenSyncOptions): OpenSync {
     apiKey: options.apiKey,
     limiter,
     timeoutMs: options.timeoutMs,
-    onRequest: (event) => meter.record(event),
+    fetch: options.fetch,
+    onRequest: (event) => {
+      meter.record(event);
+      options.onRequest?.(event);
+    },
   });
   const db = openDatabase(options.dbPath);
   const engine = new SyncEngine({

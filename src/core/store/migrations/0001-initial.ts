@@ -101,6 +101,8 @@ CREATE INDEX shipments_scac ON shipments (shipping_line_scac, id);
 CREATE INDEX shipments_pod ON shipments (pod_locode, id);
 CREATE INDEX shipments_customer ON shipments (customer_name, id);
 CREATE INDEX shipments_stopped ON shipments (tracking_stopped_at);
+-- Counting what the views show reads only these (stubs have no synced_at).
+CREATE INDEX shipments_live ON shipments (synced_at) WHERE synced_at IS NOT NULL;
 
 CREATE TABLE shipment_tags (
   shipment_id TEXT NOT NULL REFERENCES shipments (id) ON DELETE CASCADE,
@@ -161,6 +163,7 @@ CREATE INDEX containers_number ON containers (number, id);
 CREATE INDEX containers_status ON containers (status, id);
 CREATE INDEX containers_lfd ON containers (lfd_deadline_at, id);
 CREATE INDEX containers_discharged ON containers (pod_discharged_at, id);
+CREATE INDEX containers_live ON containers (status, synced_at) WHERE synced_at IS NOT NULL;
 
 CREATE TABLE transport_events (
   id TEXT PRIMARY KEY,

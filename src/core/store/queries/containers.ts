@@ -30,19 +30,22 @@ const from = `containers c JOIN shipments s ON s.id = c.shipment_id
   LEFT JOIN terminals t ON t.id = coalesce(c.pod_terminal_id, s.pod_terminal_id)`;
 
 function containerWhere(filters: ContainerFilters, now: string, where: string[], params: unknown[]): void {
-  where.push('c.raw IS NOT NULL');
+  where.push('c.synced_at IS NOT NULL');
   const { search, statuses, lfdFrom, lfdTo, onHold, holdTypes, pickupReady, overdue, ...shipmentFilters } = filters;
-  shipmentWhere(shipmentFilters, where, params);
+  // A container's own rows are enough unless a filter is about its shipment.
+  shipmentWhere(shipmentFilters, where, params, false);
   if (search) {
-    // The container's own number, or anything on its shipment (BL, references, ports, customer…).
+    // Its own number, or anything on its shipment (BL, references, ports, customer…).
     const own: string[] = [];
-    const viaShipment: string[] = [];
     const ownParams: unknown[] = [];
+    const viaShipment: string[] = [];
     const shipmentParams: unknown[] = [];
-    searchFilter('c.rowid', 'container_search', search, own, ownParams);
-    searchFilter('s.rowid', 'shipment_search', search, viaShipment, shipmentParams);
+    searchFilter('rowid', 'container_search', search, own, ownParams);
+    searchFilter('rowid', 'shipment_search', search, viaShipment, shipmentParams);
     if (own.length > 0) {
-      where.push(`(${own.join(' AND ')} OR ${viaShipment.join(' AND ')})`);
+      where.push(
+        `c.id IN (SELECT id FROM containers WHERE ${own.join(' AND ')} UNION SELECT c2.id FROM containers c2 JOIN shipments s2 ON s2.id = c2.shipment_id WHERE s2.${viaShipment.join(' AND s2.')})`,
+      );
       params.push(...ownParams, ...shipmentParams);
     }
   }
@@ -140,7 +143,8 @@ export function countContainers(db: Db, filters: ContainerFilters, now = new Dat
   const where: string[] = [];
   const params: unknown[] = [];
   containerWhere(filters, now, where, params);
-  const sql = `SELECT count(*) AS n FROM containers c JOIN shipments s ON s.id = c.shipment_id WHERE ${where.join(' AND ')}`;
+  const join = where.some((w) => /\bs\./.test(w)) ? 'JOIN shipments s ON s.id = c.shipment_id ' : '';
+  const sql = `SELECT count(*) AS n FROM containers c ${join}WHERE ${where.join(' AND ')}`;
   return (db.prepare(sql).get(...params) as { n: number }).n;
 }
 
@@ -159,7 +163,7 @@ export function* iterateContainers(
 }
 
 export function getContainerRow(db: Db, id: string): ContainerRow | null {
-  const row = db.prepare(`SELECT ${select} FROM ${from} WHERE c.id = ? AND c.raw IS NOT NULL`).get(id) as
+  const row = db.prepare(`SELECT ${select} FROM ${from} WHERE c.id = ? AND c.synced_at IS NOT NULL`).get(id) as
     Record<string, unknown> | undefined;
   return row ? toContainerRow(row) : null;
 }

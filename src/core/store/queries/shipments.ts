@@ -30,9 +30,28 @@ export const shipmentSelect = `s.id, s.bill_of_lading, s.shipping_line_scac, s.s
 const shipmentFrom = 'shipments s LEFT JOIN terminals t ON t.id = s.pod_terminal_id';
 
 /** WHERE clauses for shipment filters; containers reuse them through their shipment. */
-export function shipmentWhere(filters: ShipmentFilters, where: string[], params: unknown[]): void {
-  where.push('s.raw IS NOT NULL');
-  if (filters.search) searchFilter('s.rowid', 'shipment_search', filters.search, where, params);
+export function shipmentWhere(
+  filters: ShipmentFilters,
+  where: string[],
+  params: unknown[],
+  requireSynced = true,
+): void {
+  if (requireSynced) where.push('s.synced_at IS NOT NULL');
+  if (filters.search) {
+    // Its own row (BL, references, ports, customer…) or one of its containers' numbers.
+    const own: string[] = [];
+    const ownParams: unknown[] = [];
+    const viaContainer: string[] = [];
+    const containerParams: unknown[] = [];
+    searchFilter('rowid', 'shipment_search', filters.search, own, ownParams);
+    searchFilter('rowid', 'container_search', filters.search, viaContainer, containerParams);
+    if (own.length > 0) {
+      where.push(
+        `s.id IN (SELECT id FROM shipments WHERE ${own.join(' AND ')} UNION SELECT shipment_id FROM containers WHERE ${viaContainer.join(' AND ')})`,
+      );
+      params.push(...ownParams, ...containerParams);
+    }
+  }
   inList('s.shipping_line_scac', filters.carriers ?? [], where, params);
   inList('s.pol_locode', filters.portsOfLading ?? [], where, params);
   inList('s.pod_locode', filters.portsOfDischarge ?? [], where, params);
@@ -157,7 +176,7 @@ export function* iterateShipments(
 
 export function getShipmentRow(db: Db, id: string): ShipmentRow | null {
   const row = db
-    .prepare(`SELECT ${shipmentSelect} FROM ${shipmentFrom} WHERE s.id = ? AND s.raw IS NOT NULL`)
+    .prepare(`SELECT ${shipmentSelect} FROM ${shipmentFrom} WHERE s.id = ? AND s.synced_at IS NOT NULL`)
     .get(id) as Record<string, unknown> | undefined;
   return row ? toShipmentRow(row) : null;
 }

@@ -19,7 +19,7 @@ const select = `r.id, r.request_number, r.request_type, r.scac, r.status, r.fail
 const from = 'tracking_requests r LEFT JOIN parties p ON p.id = r.customer_id';
 
 function requestWhere(filters: TrackingRequestFilters, where: string[], params: unknown[]): void {
-  where.push('r.raw IS NOT NULL');
+  where.push('r.synced_at IS NOT NULL');
   if (filters.search) searchFilter('r.rowid', 'tracking_request_search', filters.search, where, params);
   inList('r.status', filters.statuses ?? [], where, params);
   inList('r.scac', filters.carriers ?? [], where, params);

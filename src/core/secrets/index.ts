@@ -1,0 +1,22 @@
+export {
+  describeSecretStore,
+  SecretStoreUnavailableError,
+  type SecretStore,
+  type SecretStoreKind,
+} from './secret-store';
+export { createKeytarStore, type KeytarLike, type KeytarModule, type KeytarStoreOptions } from './keytar-store';
+export {
+  adaptAsyncSafeStorage,
+  createSafeStorageStore,
+  type AsyncSafeStorageLike,
+  type SafeStorageLike,
+  type SafeStorageStore,
+  type SafeStorageStoreOptions,
+} from './safe-storage-store';
+export { createSessionStore } from './session-store';
+export {
+  chooseSecretStore,
+  KEYCHAIN_PROBE_ACCOUNT,
+  type ChooseSecretStoreOptions,
+  type ChosenSecretStore,
+} from './choose-secret-store';
