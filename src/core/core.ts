@@ -1,19 +1,30 @@
 import type { Envelope, Handlers } from '../shared/ipc';
-import type { AppInfo } from '../shared/types';
+import type { AppInfo, ProfilesState } from '../shared/types';
 import { dispatch, type Logger } from './dispatch';
 import { CoreEvents } from './events';
 import { createHandlers } from './handlers';
+import type { CoreContext } from './handlers/context';
+import { KeyVault } from './profiles/key-vault';
+import { DEFAULT_BASE_URL, ProfileStore } from './profiles/profile-store';
+import type { SafeStorageStore, SecretStore } from './secrets/index';
+import { Session } from './session';
 import { SettingsStore } from './settings-store';
 
 export interface CoreOptions {
   /** Absolute folder for databases and settings (see resolveDataDir). */
   dataDir: string;
   appVersion: string;
-  /** The API key, when one is configured; without one the app runs on demo data. */
-  apiKey?: string;
   /** Runtime versions to report; Electron's main passes its own. */
   versions?: Partial<AppInfo['versions']>;
   log?: Logger;
+  /** Where keys are kept: the OS keychain and Electron's safeStorage when main has them. */
+  secrets?: { keychain?: SecretStore; safeStorage?: SafeStorageStore; probeTimeoutMs?: number };
+  /** Asks where to save an export (main: a save dialog); null when the user cancels. */
+  chooseExportPath?: (suggestedName: string) => Promise<string | null>;
+  /** Periodic background sync (off in tests that drive sync themselves). */
+  autoSync?: boolean;
+  demo?: { seed?: string; shipments?: number };
+  fetch?: typeof fetch;
 }
 
 export interface Core {
@@ -29,22 +40,79 @@ export function createCore(options: CoreOptions): Core {
   const log: Logger = options.log ?? (() => {});
   const events = new CoreEvents();
   const settings = new SettingsStore(options.dataDir, (message) => log(message));
+  const profiles = new ProfileStore(options.dataDir, (message) => log(message));
+  const vault = new KeyVault({ ...options.secrets, log: (message) => log(message) });
+  let session: Promise<Session> | null = null;
+  let online = true;
+
+  const openSession = async (profileId: string | null): Promise<Session> => {
+    const profile = profileId === null ? null : (profiles.get(profileId) ?? null);
+    const apiKey = profile ? await vault.load(profile.id, profile.keyStorage) : null;
+    return Session.open({
+      profileId: profile?.id ?? null,
+      dbPath: profiles.databasePath(profile?.id ?? null),
+      baseUrl: profile?.baseUrl ?? DEFAULT_BASE_URL,
+      apiKey,
+      syncIntervalMinutes: settings.get().syncIntervalMinutes,
+      autoSync: options.autoSync ?? true,
+      fetch: options.fetch,
+      demo: { seed: options.demo?.seed ?? 'demo', shipments: options.demo?.shipments ?? 300 },
+      onProgress: (progress) => events.emit('sync:progress', progress),
+      onStatus: (status) => events.emit('sync:status', status),
+      onDataChanged: (resources) => events.emit('data:changed', { resources }),
+      onConnectivity: (now) => {
+        online = now;
+        events.emit('connectivity:changed', { online: now });
+      },
+      log,
+    });
+  };
+
+  const ctx: CoreContext = {
+    options,
+    settings,
+    profiles,
+    vault,
+    events,
+    log,
+    session: () => (session ??= openSession(profiles.activeId)),
+    switchSession: async (profileId) => {
+      const previous = session;
+      session = null;
+      profiles.setActive(profileId);
+      await (await previous?.catch(() => null))?.close();
+      session = openSession(profileId);
+      await session;
+      events.emit('data:changed', { resources: ['shipments', 'containers', 'tracking_requests', 'reference'] });
+    },
+    profilesState: async (): Promise<ProfilesState> => ({
+      profiles: profiles.list(),
+      activeId: profiles.activeId,
+      keyStorage: await vault.describe(),
+    }),
+  };
+
   const appInfo = (): AppInfo => ({
     name: 'Quayside',
     version: options.appVersion,
     dataDir: options.dataDir,
-    demo: !options.apiKey,
+    demo: profiles.activeId === null,
     versions: {
       node: process.versions.node,
       electron: options.versions?.electron ?? null,
       chrome: options.versions?.chrome ?? null,
     },
   });
-  const handlers = createHandlers({ appInfo, settings, events });
+  void online;
+  const handlers = createHandlers(ctx, appInfo);
   return {
     handlers,
     events,
     call: (channel, arg) => dispatch(handlers, channel, arg, log),
-    close: async () => {},
+    close: async () => {
+      const current = session;
+      session = null;
+      await (await current?.catch(() => null))?.close();
+    },
   };
 }

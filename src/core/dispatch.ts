@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { contract, isChannel, type Envelope, type Handlers, type IpcError } from '../shared/ipc';
 import { QuaysideError } from './errors';
+import { describeStoreError } from './store/store-errors';
+
+/** A file-system failure (ENOSPC, EACCES, EROFS…) in words. */
+function describeFsFailure(error: unknown): { message: string } | null {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (code === 'ENOSPC') return { message: 'The disk is full: nothing was saved. Free some space and try again.' };
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return { message: 'Quayside is not allowed to write there (read-only or protected). Nothing was saved.' };
+  }
+  return null;
+}
 
 export type Logger = (message: string, error?: unknown) => void;
 
@@ -34,7 +45,11 @@ export async function dispatch(
     const value = await handler(parsed.data);
     return { ok: true, value: value === undefined ? null : value };
   } catch (error) {
-    if (error instanceof QuaysideError) return failure({ code: error.code, message: error.message });
+    if (error instanceof QuaysideError) {
+      return failure({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    const storage = describeStoreError(error) ?? describeFsFailure(error);
+    if (storage) return failure({ code: 'storage', message: storage.message });
     log(`${channel} failed`, error);
     return failure({
       code: 'internal',

@@ -3,9 +3,12 @@ import type { ErrorCode } from '../shared/ipc';
 /** An error whose message is fit to show a forwarder, with a code the renderer can act on. */
 export class QuaysideError extends Error {
   readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+  /** A message per form field, for `rejected` and `invalid_argument`. */
+  fields?: Record<string, string>;
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown; fields?: Record<string, string> }) {
     super(message, options);
     this.name = 'QuaysideError';
     this.code = code;
+    if (options?.fields) this.fields = options.fields;
   }
 }

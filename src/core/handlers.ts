@@ -1,23 +1,27 @@
 import type { Handlers } from '../shared/ipc';
+import type { CoreContext } from './handlers/context';
+import { actionHandlers } from './handlers/actions';
+import { exportHandlers } from './handlers/export';
+import { profileHandlers } from './handlers/profiles';
+import { syncHandlers } from './handlers/sync';
+import { viewHandlers } from './handlers/views';
 import type { AppInfo } from '../shared/types';
-import type { CoreEvents } from './events';
-import type { SettingsStore } from './settings-store';
 
-export interface HandlerDeps {
-  appInfo: () => AppInfo;
-  settings: SettingsStore;
-  events: CoreEvents;
-}
-
-/** The IPC contract implemented on top of core's services. Arguments arrive validated. */
-export function createHandlers(deps: HandlerDeps): Handlers {
+/** The IPC contract implemented on top of core's services, one domain per file. Arguments arrive validated. */
+export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handlers {
   return {
-    'app:info': () => deps.appInfo(),
-    'settings:get': () => deps.settings.get(),
-    'settings:update': (patch) => {
-      const settings = deps.settings.update(patch);
-      deps.events.emit('settings:changed', settings);
+    'app:info': () => appInfo(),
+    'settings:get': () => ctx.settings.get(),
+    'settings:update': async (patch) => {
+      const settings = ctx.settings.update(patch);
+      if (patch.syncIntervalMinutes !== undefined) (await ctx.session()).setSyncInterval(settings.syncIntervalMinutes);
+      ctx.events.emit('settings:changed', settings);
       return settings;
     },
+    ...profileHandlers(ctx),
+    ...syncHandlers(ctx),
+    ...viewHandlers(ctx),
+    ...actionHandlers(ctx),
+    ...exportHandlers(ctx),
   };
 }

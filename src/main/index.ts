@@ -1,12 +1,16 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, protocol, safeStorage, session } from 'electron';
 import { createCore, type Core } from '../core/core';
 import { resolveDataDir } from '../core/paths';
+import { adaptAsyncSafeStorage, createKeytarStore, createSafeStorageStore } from '../core/secrets/index';
 import { serveAppAsset } from './app-protocol';
 import { denyPermissions, hardenWebContents } from './harden';
 import { bindIpc } from './ipc';
 import { APP_SCHEME, isAppUrl, securitySettings } from './security';
 import { createMainWindow } from './window';
+
+/** The keychain service name; matches appId in electron-builder.yml. */
+const APP_ID = 'com.quayside.desktop';
 
 // electron-vite sets this for `npm run dev` only; a packaged app never trusts a dev server.
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
@@ -38,6 +42,24 @@ if (!app.requestSingleInstanceLock()) {
       appVersion: app.getVersion(),
       versions: { electron: process.versions.electron, chrome: process.versions.chrome },
       log: (message, error) => console.error(`[quayside] ${message}`, error ?? ''),
+      secrets: {
+        keychain: createKeytarStore({ service: APP_ID }),
+        safeStorage: createSafeStorageStore({
+          safeStorage: adaptAsyncSafeStorage(safeStorage),
+          dir: join(dataDir, 'secrets'),
+        }),
+      },
+      chooseExportPath: async (suggestedName) => {
+        const options = {
+          title: 'Export to CSV',
+          defaultPath: join(app.getPath('downloads'), suggestedName),
+          filters: [{ name: 'CSV (Excel)', extensions: ['csv'] }],
+        };
+        const result = mainWindow
+          ? await dialog.showSaveDialog(mainWindow, options)
+          : await dialog.showSaveDialog(options);
+        return result.canceled || !result.filePath ? null : result.filePath;
+      },
     });
     bindIpc(core, (url) => isAppUrl(url, devServerUrl));
     mainWindow = createMainWindow(devServerUrl);

@@ -4,8 +4,52 @@
  * this file; nothing else declares a channel. No node, electron or DOM imports here.
  */
 import { z } from 'zod';
-import type { AppInfo, Settings } from './types';
+import {
+  addProfileSchema,
+  containerEventsSchema,
+  createTrackingRequestSchema,
+  exportSchema,
+  historySchema,
+  idSchema,
+  removeProfileSchema,
+  searchSchema,
+  switchProfileSchema,
+  syncStartSchema,
+  updateProfileSchema,
+  updateShipmentSchema,
+  validateKeySchema,
+} from './requests';
+import type { ContainerRow, ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
+import type {
+  AppInfo,
+  ContainerDetail,
+  DashboardSummary,
+  ExportResult,
+  KeyCheck,
+  LookupRecord,
+  ProfileSummary,
+  ProfilesState,
+  SearchResults,
+  Settings,
+  ShipmentDetail,
+  SyncProgressInfo,
+  SyncRun,
+  SyncStatus,
+  TransportEventRow,
+  WebhookRow,
+} from './types';
+import {
+  containerFiltersSchema,
+  containerSortFields,
+  pageRequestSchema,
+  shipmentFiltersSchema,
+  shipmentSortFields,
+  sortSchema,
+  trackingRequestFiltersSchema,
+  trackingRequestSortFields,
+  type Page,
+} from './views';
 
 /** A channel: a schema for its argument and a phantom type for its result. */
 function channel<Result>() {
@@ -18,17 +62,80 @@ function event<Payload>() {
 }
 
 const noArgument = z.undefined();
+const listOf = <F extends z.ZodType, S extends z.ZodType>(filters: F, sort: S) =>
+  z
+    .object({
+      filters: filters.default({} as never),
+      sort: sort.optional(),
+      page: pageRequestSchema.default({ limit: 100 }),
+    })
+    .strict();
+const countOf = <F extends z.ZodType>(filters: F) => z.object({ filters: filters.default({} as never) }).strict();
 
 export const contract = {
   'app:info': channel<AppInfo>()(noArgument),
   'settings:get': channel<Settings>()(noArgument),
   'settings:update': channel<Settings>()(settingsPatchSchema),
+
+  'profiles:list': channel<ProfilesState>()(noArgument),
+  'profiles:add': channel<{ profile: ProfileSummary; check: KeyCheck; state: ProfilesState }>()(addProfileSchema),
+  'profiles:update': channel<{ profile: ProfileSummary; check: KeyCheck | null; state: ProfilesState }>()(
+    updateProfileSchema,
+  ),
+  'profiles:remove': channel<ProfilesState>()(removeProfileSchema),
+  'profiles:switch': channel<ProfilesState>()(switchProfileSchema),
+  'profiles:validateKey': channel<KeyCheck>()(validateKeySchema),
+
+  'sync:start': channel<{ started: boolean }>()(syncStartSchema),
+  'sync:cancel': channel<{ cancelled: boolean }>()(noArgument),
+  'sync:status': channel<SyncStatus>()(noArgument),
+  'sync:history': channel<SyncRun[]>()(historySchema),
+
+  'shipments:list': channel<Page<ShipmentRow>>()(listOf(shipmentFiltersSchema, sortSchema(shipmentSortFields))),
+  'shipments:count': channel<number>()(countOf(shipmentFiltersSchema)),
+  'shipments:get': channel<ShipmentDetail>()(idSchema),
+  'shipments:search': channel<SearchResults>()(searchSchema),
+  'containers:list': channel<Page<ContainerRow>>()(listOf(containerFiltersSchema, sortSchema(containerSortFields))),
+  'containers:count': channel<number>()(countOf(containerFiltersSchema)),
+  'containers:get': channel<ContainerDetail>()(idSchema),
+  'containers:events': channel<{ events: TransportEventRow[]; fetchedAt: string | null; fromCache: boolean }>()(
+    containerEventsSchema,
+  ),
+  'trackingRequests:list': channel<Page<TrackingRequestRow>>()(
+    listOf(trackingRequestFiltersSchema, sortSchema(trackingRequestSortFields)),
+  ),
+  'trackingRequests:count': channel<number>()(countOf(trackingRequestFiltersSchema)),
+  'trackingRequests:get': channel<TrackingRequestRow>()(idSchema),
+  'dashboard:summary': channel<DashboardSummary>()(noArgument),
+
+  'shippingLines:list': channel<LookupRecord[]>()(noArgument),
+  'shippingLines:get': channel<LookupRecord>()(idSchema),
+  'terminals:get': channel<LookupRecord>()(idSchema),
+  'parties:get': channel<LookupRecord>()(idSchema),
+  'customFieldDefinitions:get': channel<LookupRecord>()(idSchema),
+  'emailSubmissions:get': channel<LookupRecord>()(idSchema),
+  'ports:get': channel<LookupRecord>()(idSchema),
+
+  'trackingRequests:create': channel<TrackingRequestRow>()(createTrackingRequestSchema),
+  'shipments:update': channel<ShipmentRow>()(updateShipmentSchema),
+  'shipments:stopTracking': channel<ShipmentRow>()(idSchema),
+  'shipments:resumeTracking': channel<ShipmentRow>()(idSchema),
+  'webhooks:list': channel<WebhookRow[]>()(noArgument),
+  'webhooks:delete': channel<{ deleted: true }>()(idSchema),
+
+  'export:csv': channel<ExportResult>()(exportSchema),
 } as const;
 
 export const events = {
   /** Something in the local database changed: refetch what you show. Carries no data. */
   'data:changed': event<{ resources: string[] }>(),
   'settings:changed': event<Settings>(),
+  'profiles:changed': event<ProfilesState>(),
+  'sync:progress': event<SyncProgressInfo>(),
+  'sync:status': event<SyncStatus>(),
+  /** Online or offline, as main sees it from its own requests to the service. */
+  'connectivity:changed': event<{ online: boolean }>(),
+  'export:progress': event<{ rows: number }>(),
 } as const;
 
 export type Channel = keyof typeof contract;
@@ -61,6 +168,14 @@ export const errorCodes = [
   'forbidden',
   'not_found',
   'needs_connection',
+  /** The service refused the API key. */
+  'key_refused',
+  /** The service refused the request's content; `fields` says which field and why. */
+  'rejected',
+  'rate_limited',
+  /** The local database or disk refused the write (full, read-only, damaged). */
+  'storage',
+  'busy',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -68,6 +183,8 @@ export type ErrorCode = (typeof errorCodes)[number];
 export interface IpcError {
   code: ErrorCode;
   message: string;
+  /** For `rejected` and `invalid_argument`: a message per field (e.g. `scac`, `requestNumber`). */
+  fields?: Record<string, string>;
 }
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: IpcError };

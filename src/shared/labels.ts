@@ -36,3 +36,31 @@ export const stopReasonLabels: Record<string, string> = {
   cancelled_by_user: 'Stopped by a user',
   booking_cancelled: 'Booking cancelled',
 };
+
+/** Milestones in the order a box moves through them, with their words. */
+export const milestoneLabels: Record<string, string> = {
+  empty_out: 'Empty picked up at origin',
+  full_in: 'Full in at origin terminal',
+  vessel_loaded: 'Loaded on vessel',
+  vessel_departed: 'Vessel departed',
+  transshipment_arrived: 'Arrived at transshipment port',
+  transshipment_discharged: 'Discharged at transshipment port',
+  transshipment_loaded: 'Loaded at transshipment port',
+  transshipment_departed: 'Departed transshipment port',
+  vessel_arrived: 'Vessel arrived',
+  vessel_berthed: 'Vessel berthed',
+  vessel_discharged: 'Discharged',
+  available: 'Available for pickup',
+  rail_loaded: 'Loaded on rail',
+  rail_departed: 'Rail departed',
+  rail_arrived: 'Rail arrived inland',
+  rail_unloaded: 'Unloaded from rail',
+  arrived_at_inland_destination: 'Arrived at inland destination',
+  full_out: 'Picked up (full out)',
+  empty_in: 'Empty returned',
+};
+
+export function eventLabel(event: string): string {
+  const key = event.replace(/^container\.transport\./, '').replace(/^estimated\./, '');
+  return milestoneLabels[key] ?? key.replaceAll('_', ' ');
+}

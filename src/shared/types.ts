@@ -1,3 +1,5 @@
+import type { ContainerRow, ShipmentRow, TrackingRequestRow } from './rows';
+
 /** Row and value types the views show. JSON-safe: strings for dates, no classes. */
 
 export interface AppInfo {
@@ -18,4 +20,165 @@ export interface Settings {
   /** Show dates in the laptop's time zone or in the time zone of the port they happen at. */
   timeDisplay: TimeDisplay;
   syncIntervalMinutes: number;
+}
+
+export type KeyStorage = 'keychain' | 'safe-storage' | 'session';
+
+/** A profile as the renderer sees it: never the key, only its last four characters. */
+export interface ProfileSummary {
+  id: string;
+  name: string;
+  baseUrl: string;
+  keyLast4: string;
+  /** 'accepted' when the service took the key; 'unverified' when it could not be asked. */
+  keyStatus: 'accepted' | 'unverified';
+  keyStorage: KeyStorage;
+  createdAt: string;
+}
+
+export interface ProfilesState {
+  profiles: ProfileSummary[];
+  /** null: the demo account. */
+  activeId: string | null;
+  /** Where keys are kept on this machine, and why when it is not the keychain. */
+  keyStorage: { kind: KeyStorage; note: string | null };
+}
+
+export interface KeyCheck {
+  result: 'accepted' | 'refused' | 'unverified';
+  message: string;
+}
+
+export interface SyncProgressInfo {
+  mode: 'full' | 'incremental';
+  step: string;
+  pagesDone: number;
+  pagesTotal: number;
+  requests: number;
+  rateLimited: number;
+  etaSeconds: number | null;
+}
+
+export interface SyncRun {
+  id: number;
+  kind: string;
+  startedAt: string;
+  finishedAt: string | null;
+  status: string;
+  requests: number;
+  rateLimited: number;
+  counts: Record<string, number>;
+  error: string | null;
+}
+
+export interface SyncStatus {
+  state: 'idle' | 'syncing' | 'failed';
+  progress: SyncProgressInfo | null;
+  lastRun: SyncRun | null;
+  /** When the last successful sync finished. */
+  lastSyncedAt: string | null;
+  nextSyncAt: string | null;
+  online: boolean;
+  error: string | null;
+}
+
+/** One point on a container's timeline, from its attributes (no events needed). */
+export interface Milestone {
+  key: string;
+  label: string;
+  at: string | null;
+  /** Planned but not happened yet. */
+  estimated: boolean;
+  place: string | null;
+  timezone: string | null;
+}
+
+export interface TransportEventRow {
+  id: string;
+  event: string;
+  label: string;
+  timestamp: string | null;
+  timezone: string | null;
+  location: string | null;
+  locationCode: string | null;
+  terminal: string | null;
+  vessel: string | null;
+  voyage: string | null;
+  dataSource: string | null;
+}
+
+export interface TerminalInfo {
+  id: string;
+  name: string | null;
+  nickname: string | null;
+  firmsCode: string | null;
+  address: string | null;
+  port: string | null;
+}
+
+export interface ContainerDetail {
+  container: ContainerRow;
+  milestones: Milestone[];
+  terminal: TerminalInfo | null;
+  railCarriers: { pod: string | null; inland: string | null };
+  location: string | null;
+  /** When transport events were last fetched for this container. */
+  eventsSyncedAt: string | null;
+}
+
+export interface ShipmentDetail {
+  shipment: ShipmentRow;
+  containers: ContainerDetail[];
+  terminal: TerminalInfo | null;
+  trackingRequestId: string | null;
+}
+
+export interface SearchResults {
+  shipments: ShipmentRow[];
+  containers: ContainerRow[];
+  trackingRequests: TrackingRequestRow[];
+}
+
+export interface CountBucket {
+  key: string;
+  label: string;
+  count: number;
+}
+
+export interface DashboardSummary {
+  generatedAt: string;
+  arrivingNext7Days: number;
+  arrivedNotAvailable: number;
+  lfdToday: number;
+  lfdWithin3Days: number;
+  overdue: number;
+  onHold: CountBucket[];
+  etaSlipped: number;
+  trackingFailed: CountBucket[];
+  awaitingManifest: number;
+  arrivalsPerDay: { date: string; count: number }[];
+  containersByStatus: CountBucket[];
+  delaysByCarrier: { carrier: string; shipments: number; averageSlipDays: number }[];
+}
+
+export interface WebhookRow {
+  id: string;
+  url: string;
+  active: boolean;
+  events: string[];
+}
+
+export interface LookupRecord {
+  id: string;
+  type: string;
+  /** A readable name for the record. */
+  title: string | null;
+  attributes: Record<string, unknown>;
+  syncedAt: string | null;
+}
+
+export interface ExportResult {
+  path: string | null;
+  rows: number;
+  cancelled: boolean;
 }

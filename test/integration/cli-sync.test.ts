@@ -152,11 +152,24 @@ describe('a sync killed with SIGKILL mid-page', () => {
       });
       const db = join(tempDir(), 'killed.sqlite');
       const cliPath = resolve(import.meta.dirname, '../../src/cli/index.ts');
-      const tsx = resolve(import.meta.dirname, '../../node_modules/tsx/dist/cli.mjs');
+      // One process (node with tsx's loader), so SIGKILL kills the sync itself, not a wrapper.
+      const tsxLoader = resolve(import.meta.dirname, '../../node_modules/tsx/dist/loader.mjs');
       try {
         const child = spawn(
           process.execPath,
-          [tsx, cliPath, 'sync', '--db', db, '--base-url', sandbox.url, '--rate-limit', '10000/60', '--json'],
+          [
+            '--import',
+            tsxLoader,
+            cliPath,
+            'sync',
+            '--db',
+            db,
+            '--base-url',
+            sandbox.url,
+            '--rate-limit',
+            '10000/60',
+            '--json',
+          ],
           {
             env: { ...process.env, T49_API_TOKEN: key },
             stdio: 'ignore',

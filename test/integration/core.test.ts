@@ -6,28 +6,26 @@ import { resolveDataDir } from '../../src/core/paths';
 import { tempDir } from '../helpers/temp-dir';
 
 describe('core', () => {
-  it('reports its version, data folder and demo mode over the contract', async () => {
+  it('reports its version, data folder and that it shows demo data until a profile exists', async () => {
     const dataDir = tempDir();
-    const demo = createCore({ dataDir, appVersion: '1.2.3' });
-    expect(await demo.call('app:info', undefined)).toMatchObject({
+    const core = createCore({ dataDir, appVersion: '1.2.3', autoSync: false });
+    expect(await core.call('app:info', undefined)).toMatchObject({
       ok: true,
       value: { name: 'Quayside', version: '1.2.3', dataDir, demo: true },
     });
-    const live = createCore({ dataDir, appVersion: '1.2.3', apiKey: 'k-123' });
-    expect(await live.call('app:info', undefined)).toMatchObject({ ok: true, value: { demo: false } });
-    expect(JSON.stringify(await live.call('app:info', undefined))).not.toContain('k-123');
+    await core.close();
   });
 
   it('keeps settings across restarts and announces a change', async () => {
     const dataDir = tempDir();
-    const first = createCore({ dataDir, appVersion: '1' });
+    const first = createCore({ dataDir, appVersion: '1', autoSync: false });
     const seen: unknown[] = [];
     first.events.subscribe((event, payload) => seen.push([event, payload]));
     await first.call('settings:update', { theme: 'dark', syncIntervalMinutes: 30 });
     expect(seen).toEqual([['settings:changed', { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30 }]]);
     await first.close();
 
-    const second = createCore({ dataDir, appVersion: '1' });
+    const second = createCore({ dataDir, appVersion: '1', autoSync: false });
     expect(await second.call('settings:get', undefined)).toEqual({
       ok: true,
       value: { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30 },
@@ -38,7 +36,7 @@ describe('core', () => {
     const dataDir = tempDir();
     writeFileSync(join(dataDir, 'settings.json'), '{"theme": "dark", ');
     const logged: string[] = [];
-    const core = createCore({ dataDir, appVersion: '1', log: (message) => logged.push(message) });
+    const core = createCore({ dataDir, appVersion: '1', autoSync: false, log: (message) => logged.push(message) });
     expect(await core.call('settings:get', undefined)).toMatchObject({ ok: true, value: { theme: 'system' } });
     expect(logged).toEqual(['settings.json is not readable; using default settings']);
     await core.call('settings:update', { timeDisplay: 'port' });
@@ -51,7 +49,7 @@ describe('core', () => {
 
   it('keeps the previous settings when a save fails', async () => {
     const dataDir = tempDir();
-    const core = createCore({ dataDir, appVersion: '1' });
+    const core = createCore({ dataDir, appVersion: '1', autoSync: false });
     await core.call('settings:update', { theme: 'light' });
     // A folder where the temp file would go makes the write fail like a full disk would.
     mkdirSync(join(dataDir, `settings.json.${process.pid}.tmp`));

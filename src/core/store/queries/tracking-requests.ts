@@ -107,3 +107,9 @@ export function* iterateTrackingRequests(
     after = page.next ?? undefined;
   } while (after);
 }
+
+export function getTrackingRequestRow(db: Db, id: string): TrackingRequestRow | null {
+  const row = db.prepare(`SELECT ${select} FROM ${from} WHERE r.id = ? AND r.synced_at IS NOT NULL`).get(id) as
+    Record<string, unknown> | undefined;
+  return row ? toRow(row) : null;
+}

@@ -1,0 +1,77 @@
+/**
+ * A container's milestones from empty-out to empty-return, built from what the store has:
+ * the shipment's and container's attributes (always there, so a timeline never waits for events)
+ * and the transport events when they have been fetched (they add origin and transshipment
+ * moves). Planned moments appear as estimated.
+ */
+import { milestoneLabels } from '../../shared/labels';
+import type { Milestone } from '../../shared/types';
+
+type Attributes = Record<string, unknown>;
+interface EventRow {
+  event: string | null;
+  timestamp: string | null;
+  timezone: string | null;
+  location_locode: string | null;
+  port_name: string | null;
+}
+
+const order = Object.keys(milestoneLabels);
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+export function buildMilestones(
+  shipment: Attributes,
+  container: Attributes,
+  events: EventRow[],
+  now = Date.now(),
+): Milestone[] {
+  const byKey = new Map<string, Milestone>();
+  const put = (key: string, at: string | null, estimated: boolean, place: string | null, timezone: string | null) => {
+    if (!at) return;
+    const existing = byKey.get(key);
+    // An actual beats an estimate; the first actual of a kind wins (the transshipment repeats).
+    if (existing && (!existing.estimated || estimated)) return;
+    byKey.set(key, { key, label: milestoneLabels[key] ?? key, at, estimated, place, timezone });
+  };
+  const pol = text(shipment.port_of_lading_name);
+  const pod = text(shipment.port_of_discharge_name);
+  const destination = text(shipment.destination_name);
+  const polTz = text(shipment.pol_timezone);
+  const podTz = text(container.pod_timezone) ?? text(shipment.pod_timezone);
+  const destTz = text(container.final_destination_timezone) ?? text(shipment.destination_timezone);
+
+  for (const e of events) {
+    if (!e.event) continue;
+    const key = e.event.replace(/^container\.transport\./, '');
+    if (!(key in milestoneLabels)) continue;
+    put(
+      key,
+      e.timestamp,
+      e.timestamp !== null && Date.parse(e.timestamp) > now,
+      e.port_name ?? e.location_locode,
+      e.timezone,
+    );
+  }
+
+  const departed = text(shipment.pol_atd_at);
+  put('vessel_departed', departed ?? text(shipment.pol_etd_at), !departed, pol, polTz);
+  const arrived = text(container.pod_arrived_at) ?? text(shipment.pod_ata_at);
+  put('vessel_arrived', arrived ?? text(shipment.pod_eta_at), !arrived, pod, podTz);
+  put('vessel_discharged', text(container.pod_discharged_at), false, pod, podTz);
+  put('rail_loaded', text(container.pod_rail_loaded_at), false, pod, podTz);
+  put('rail_departed', text(container.pod_rail_departed_at), false, pod, podTz);
+  const inland = text(container.ind_ata_at);
+  put('rail_arrived', inland ?? text(container.ind_eta_at), !inland, destination, destTz);
+  put('rail_unloaded', text(container.ind_rail_unloaded_at), false, destination, destTz);
+  const fullOut = text(container.pod_full_out_at) ?? text(container.final_destination_full_out_at);
+  put('full_out', fullOut, false, text(container.final_destination_full_out_at) ? destination : pod, podTz);
+  put('empty_in', text(container.empty_terminated_at), false, null, text(container.empty_terminated_timezone));
+
+  return [...byKey.values()].sort((a, b) => {
+    const byOrder = order.indexOf(a.key) - order.indexOf(b.key);
+    return byOrder !== 0 ? byOrder : (a.at ?? '').localeCompare(b.at ?? '');
+  });
+}

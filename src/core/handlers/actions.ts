@@ -1,0 +1,182 @@
+/**
+ * Actions that need the service. Each goes through the key's limiter ahead of background sync;
+ * a refused or unreachable service changes nothing locally; a success is written to the local
+ * database at once, so the views show it before the next sync.
+ */
+import type { JsonApiDocument } from '../api/document';
+import type { Handlers } from '../../shared/ipc';
+import { isValidContainerNumber, normalizeTrackingNumber } from '../../shared/identifiers';
+import { QuaysideError } from '../errors';
+import type { Session } from '../session';
+import { getShipmentRow } from '../store/queries/shipments';
+import { getTrackingRequestRow } from '../store/queries/tracking-requests';
+import type { StoredResource } from '../store/resource';
+import { writeResources } from '../store/writer';
+import { toActionError } from './api-errors';
+import type { CoreContext } from './context';
+
+type ActionHandlers = Pick<
+  Handlers,
+  | 'trackingRequests:create'
+  | 'shipments:update'
+  | 'shipments:stopTracking'
+  | 'shipments:resumeTracking'
+  | 'webhooks:list'
+  | 'webhooks:delete'
+>;
+
+function clientOf(session: Session) {
+  if (!session.client) {
+    throw new QuaysideError(
+      'key_refused',
+      'No API key is stored for this profile on this machine. Enter it again in Settings.',
+    );
+  }
+  return session.client;
+}
+
+function store(session: Session, doc: JsonApiDocument | null): void {
+  if (!doc) return;
+  const resources = [doc.data, ...doc.included].flat().filter(Boolean) as StoredResource[];
+  writeResources(session.db, resources, { syncedAt: new Date().toISOString() });
+}
+
+/** Checks a new tracking request here first, so the form can say what is wrong at once. */
+function checkTrackingRequest(
+  session: Session,
+  requestType: string,
+  number: string,
+  scac: string,
+): Record<string, string> {
+  const fields: Record<string, string> = {};
+  const line = session.db
+    .prepare('SELECT name, raw FROM shipping_lines WHERE scac = ? AND synced_at IS NOT NULL')
+    .get(scac) as { name: string; raw: string } | undefined;
+  const known = (
+    session.db.prepare('SELECT count(*) AS n FROM shipping_lines WHERE synced_at IS NOT NULL').get() as { n: number }
+  ).n;
+  if (known > 0 && !line) fields.scac = `${scac} is not a carrier the Tracking API covers. Pick one from the list.`;
+  else if (
+    line &&
+    (JSON.parse(line.raw) as { attributes?: { bill_of_lading_tracking_support?: boolean } }).attributes
+      ?.bill_of_lading_tracking_support === false
+  ) {
+    fields.scac = `The Tracking API does not track ${line.name} (${scac}) yet.`;
+  }
+  if (requestType === 'container' && !isValidContainerNumber(number)) {
+    fields.requestNumber = 'A container number is 4 letters and 7 digits with a valid check digit, e.g. MSCU1234566.';
+  } else if (requestType !== 'container' && !/^[A-Z0-9]{5,30}$/.test(number)) {
+    fields.requestNumber = 'A bill of lading or booking number is 5 to 30 letters and digits.';
+  }
+  return fields;
+}
+
+export function actionHandlers(ctx: CoreContext): ActionHandlers {
+  const act = async <T>(work: (session: Session) => Promise<T>): Promise<T> => {
+    const session = await ctx.session();
+    try {
+      return await work(session);
+    } catch (error) {
+      throw toActionError(error);
+    }
+  };
+  const changed = (resources: string[]) => ctx.events.emit('data:changed', { resources });
+
+  const shipmentAction =
+    (verb: 'stop_tracking' | 'resume_tracking') =>
+    ({ id }: { id: string }) =>
+      act(async (session) => {
+        const doc = await clientOf(session).patch(`/shipments/${encodeURIComponent(id)}/${verb}`, undefined, {
+          priority: 'user',
+          idempotent: true,
+        });
+        store(session, doc);
+        changed(['shipments', 'tracking_requests']);
+        const row = getShipmentRow(session.db, id);
+        if (!row) throw new QuaysideError('not_found', 'This shipment is not in the local data.');
+        return row;
+      });
+
+  return {
+    'trackingRequests:create': ({ requestType, requestNumber, scac, refNumbers, tags, customerId }) =>
+      act(async (session) => {
+        const number = normalizeTrackingNumber(requestNumber);
+        const fields = checkTrackingRequest(session, requestType, number, scac);
+        if (Object.keys(fields).length > 0) {
+          throw new QuaysideError('invalid_argument', Object.values(fields)[0]!, { fields });
+        }
+        const body = {
+          data: {
+            type: 'tracking_request',
+            attributes: {
+              request_type: requestType,
+              request_number: number,
+              scac,
+              ref_numbers: refNumbers,
+              shipment_tags: tags,
+            },
+            ...(customerId ? { relationships: { customer: { data: { type: 'party', id: customerId } } } } : {}),
+          },
+        };
+        const doc = await clientOf(session).post('/tracking_requests', body, { priority: 'user' });
+        store(session, doc);
+        changed(['tracking_requests']);
+        const id = doc && !Array.isArray(doc.data) && doc.data ? doc.data.id : null;
+        const row = id ? getTrackingRequestRow(session.db, id) : null;
+        if (!row)
+          throw new QuaysideError('internal', 'The tracking request was created but its answer could not be read.');
+        return row;
+      }),
+    'shipments:update': ({ id, refNumbers, tags }) =>
+      act(async (session) => {
+        const attributes: Record<string, unknown> = {};
+        if (refNumbers !== undefined) attributes.ref_numbers = refNumbers;
+        if (tags !== undefined) attributes.tags = tags;
+        const doc = await clientOf(session).patch(
+          `/shipments/${encodeURIComponent(id)}`,
+          { data: { type: 'shipment', id, attributes } },
+          { priority: 'user', idempotent: true },
+        );
+        store(session, doc);
+        changed(['shipments']);
+        const row = getShipmentRow(session.db, id);
+        if (!row) throw new QuaysideError('not_found', 'This shipment is not in the local data.');
+        return row;
+      }),
+    'shipments:stopTracking': shipmentAction('stop_tracking'),
+    'shipments:resumeTracking': shipmentAction('resume_tracking'),
+    'webhooks:list': () =>
+      act(async (session) => {
+        if (session.online && session.client) {
+          try {
+            store(session, await session.client.get('/webhooks', { query: { 'page[size]': 100 }, priority: 'user' }));
+          } catch (error) {
+            ctx.log('webhooks could not be refreshed; showing the stored ones', error);
+          }
+        }
+        const rows = session.db
+          .prepare('SELECT id, url, active, raw FROM webhooks WHERE synced_at IS NOT NULL ORDER BY url')
+          .all() as {
+          id: string;
+          url: string;
+          active: number;
+          raw: string;
+        }[];
+        return rows.map((r) => ({
+          id: r.id,
+          url: r.url,
+          active: r.active === 1,
+          events:
+            ((JSON.parse(r.raw) as { attributes?: { events?: unknown } }).attributes?.events as string[] | undefined) ??
+            [],
+        }));
+      }),
+    'webhooks:delete': ({ id }) =>
+      act(async (session) => {
+        await clientOf(session).delete(`/webhooks/${encodeURIComponent(id)}`, { priority: 'user' });
+        session.db.prepare('DELETE FROM webhooks WHERE id = ?').run(id);
+        changed(['webhooks']);
+        return { deleted: true as const };
+      }),
+  };
+}

@@ -1,0 +1,80 @@
+import type { Handlers } from '../../shared/ipc';
+import { QuaysideError } from '../errors';
+import { rateLimiterFor } from '../api/rate-limiter';
+import { DEFAULT_BASE_URL } from '../profiles/profile-store';
+import { checkApiKey } from '../profiles/validate-key';
+import type { CoreContext } from './context';
+
+type ProfileHandlers = Pick<
+  Handlers,
+  'profiles:list' | 'profiles:add' | 'profiles:update' | 'profiles:remove' | 'profiles:switch' | 'profiles:validateKey'
+>;
+
+export function profileHandlers(ctx: CoreContext): ProfileHandlers {
+  const check = (apiKey: string, baseUrl: string) =>
+    checkApiKey({ apiKey, baseUrl, limiter: rateLimiterFor(apiKey), fetch: ctx.options.fetch });
+  const refused = (message: string) => new QuaysideError('key_refused', message, { fields: { apiKey: message } });
+  const announce = async () => {
+    const state = await ctx.profilesState();
+    ctx.events.emit('profiles:changed', state);
+    return state;
+  };
+
+  return {
+    'profiles:list': () => ctx.profilesState(),
+    'profiles:validateKey': ({ apiKey, baseUrl }) => check(apiKey, baseUrl ?? DEFAULT_BASE_URL),
+    'profiles:add': async ({ name, apiKey, baseUrl }) => {
+      const url = baseUrl ?? DEFAULT_BASE_URL;
+      const result = await check(apiKey, url);
+      if (result.result === 'refused') throw refused(result.message);
+      // The key goes to the secret store first: a profile never exists without its key.
+      const id = crypto.randomUUID();
+      const storage = await ctx.vault.save(id, apiKey);
+      const profile = ctx.profiles.add({
+        id,
+        name,
+        baseUrl: url,
+        keyLast4: apiKey.slice(-4),
+        keyStatus: result.result === 'accepted' ? 'accepted' : 'unverified',
+        keyStorage: storage,
+      });
+      await ctx.switchSession(profile.id);
+      return { profile, check: result, state: await announce() };
+    },
+    'profiles:update': async ({ id, name, apiKey, baseUrl }) => {
+      const existing = ctx.profiles.get(id);
+      if (!existing) throw new QuaysideError('not_found', 'There is no such profile.');
+      const url = baseUrl ?? existing.baseUrl;
+      let result = null;
+      const patch: Parameters<typeof ctx.profiles.update>[1] = { name: name ?? existing.name, baseUrl: url };
+      if (apiKey) {
+        result = await check(apiKey, url);
+        if (result.result === 'refused') throw refused(result.message);
+        patch.keyStorage = await ctx.vault.save(id, apiKey);
+        patch.keyLast4 = apiKey.slice(-4);
+        patch.keyStatus = result.result === 'accepted' ? 'accepted' : 'unverified';
+      }
+      const profile = ctx.profiles.update(id, patch);
+      // A new key or base URL takes effect at once for the account being shown.
+      if ((apiKey || url !== existing.baseUrl) && ctx.profiles.activeId === id) await ctx.switchSession(id);
+      return { profile, check: result, state: await announce() };
+    },
+    'profiles:remove': async ({ id, deleteData }) => {
+      if (!ctx.profiles.get(id)) throw new QuaysideError('not_found', 'There is no such profile.');
+      const path = ctx.profiles.databasePath(id);
+      if (ctx.profiles.activeId === id) await ctx.switchSession(null);
+      await ctx.vault.remove(id);
+      ctx.profiles.remove(id);
+      if (deleteData) {
+        const { rmSync } = await import('node:fs');
+        for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+      }
+      return announce();
+    },
+    'profiles:switch': async ({ id }) => {
+      if (id !== null && !ctx.profiles.get(id)) throw new QuaysideError('not_found', 'There is no such profile.');
+      await ctx.switchSession(id);
+      return announce();
+    },
+  };
+}

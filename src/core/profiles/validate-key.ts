@@ -1,0 +1,40 @@
+import { TrackingApiClient } from '../api/client';
+import { ApiError } from '../api/errors';
+import type { RateLimiter } from '../api/rate-limiter';
+import type { KeyCheck } from '../../shared/types';
+
+/**
+ * Asks the service once, as cheaply as it can be asked (one tracking request), whether it takes
+ * the key: accepted, refused (401/403), or unverified when it could not be asked.
+ */
+export async function checkApiKey(options: {
+  baseUrl: string;
+  apiKey: string;
+  limiter: RateLimiter;
+  fetch?: typeof fetch;
+}): Promise<KeyCheck> {
+  const client = new TrackingApiClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    limiter: options.limiter,
+    fetch: options.fetch,
+    maxAttempts: 1,
+    timeoutMs: 8000,
+  });
+  try {
+    await client.get('/tracking_requests', { query: { 'page[size]': 1 }, priority: 'user' });
+    return { result: 'accepted', message: 'The Tracking API accepted this key.' };
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === 'auth' || error.code === 'forbidden')) {
+      return {
+        result: 'refused',
+        message: 'The Tracking API refused this key. Check that it is copied whole and still active.',
+      };
+    }
+    return {
+      result: 'unverified',
+      message:
+        'The Tracking API could not be reached to check this key; it is saved and will be checked at the next sync.',
+    };
+  }
+}

@@ -1,0 +1,220 @@
+/**
+ * The account the app is showing: a profile (its database, its key's client and limiter, the
+ * sync engine and its schedule) or the demo account (the same, against the sandbox running
+ * in-process on loopback). Views read its database; actions go through its client.
+ */
+import type { RequestEvent } from './api/client';
+import type { TrackingApiClient } from './api/client';
+import type { RateLimiter } from './api/rate-limiter';
+import type { Db } from './store/database';
+import { readState } from './store/sync-state';
+import type { SyncEngine } from './sync/engine';
+import { openSync } from './sync/open-sync';
+import { SyncScheduler } from './sync/scheduler';
+import { readSyncLog } from './sync/sync-log';
+import type { SyncMode, SyncProgress, SyncSummary } from './sync/types';
+import type { SyncProgressInfo, SyncRun, SyncStatus } from '../shared/types';
+import { DEMO_API_KEY, startSandbox, type Sandbox } from '../sandbox/index';
+
+export interface SessionOptions {
+  /** null: the demo account. */
+  profileId: string | null;
+  dbPath: string;
+  baseUrl: string;
+  /** null when no key is stored for the profile on this machine. */
+  apiKey: string | null;
+  syncIntervalMinutes: number;
+  autoSync: boolean;
+  fetch?: typeof fetch;
+  demo?: { seed: string; shipments: number };
+  onProgress: (progress: SyncProgressInfo) => void;
+  onStatus: (status: SyncStatus) => void;
+  onDataChanged: (resources: string[]) => void;
+  onConnectivity: (online: boolean) => void;
+  log: (message: string, error?: unknown) => void;
+}
+
+const DATA_CHANGED_EVERY_MS = 1500;
+
+export class Session {
+  readonly profileId: string | null;
+  readonly db: Db;
+  readonly client: TrackingApiClient | null;
+  readonly limiter: RateLimiter | null;
+  readonly engine: SyncEngine | null;
+  readonly #o: SessionOptions;
+  readonly #sandbox: Sandbox | null;
+  readonly #scheduler: SyncScheduler | null;
+  readonly #closeSync: () => void;
+  #online = true;
+  #progress: SyncProgressInfo | null = null;
+  #error: string | null = null;
+  #controller: AbortController | null = null;
+  #running: Promise<SyncSummary> | null = null;
+  #lastDataChanged = 0;
+
+  private constructor(
+    options: SessionOptions,
+    sandbox: Sandbox | null,
+    parts: ReturnType<typeof openSync> | null,
+    db: Db,
+    closeDb: () => void,
+  ) {
+    this.#o = options;
+    this.profileId = options.profileId;
+    this.#sandbox = sandbox;
+    this.db = db;
+    this.client = parts?.client ?? null;
+    this.limiter = parts?.limiter ?? null;
+    this.engine = parts?.engine ?? null;
+    this.#closeSync = closeDb;
+    this.#scheduler = parts
+      ? new SyncScheduler({
+          run: () => this.#runSync('auto'),
+          intervalMs: options.syncIntervalMinutes * 60_000,
+          onError: (error) => options.log('scheduled sync failed', error),
+        })
+      : null;
+  }
+
+  static async open(options: SessionOptions): Promise<Session> {
+    let sandbox: Sandbox | null = null;
+    let baseUrl = options.baseUrl;
+    let apiKey = options.apiKey;
+    if (options.profileId === null) {
+      // Demo: the simulator runs in this process, on loopback, with a fixed seed.
+      sandbox = await startSandbox({ seed: options.demo?.seed ?? 'demo', shipments: options.demo?.shipments ?? 300 });
+      baseUrl = sandbox.url;
+      apiKey = DEMO_API_KEY;
+    }
+    let session: Session;
+    const onRequest = (event: RequestEvent) => session.#noteRequest(event);
+    if (apiKey) {
+      const parts = openSync({
+        dbPath: options.dbPath,
+        baseUrl,
+        apiKey,
+        fetch: options.fetch,
+        onRequest,
+        onProgress: (p) => session.#noteProgress(p),
+      });
+      session = new Session(options, sandbox, parts, parts.db, () => parts.close());
+    } else {
+      const { openDatabase } = await import('./store/database');
+      const db = openDatabase(options.dbPath);
+      session = new Session(options, sandbox, null, db, () => {
+        db.close();
+      });
+    }
+    if (options.autoSync && session.#scheduler) {
+      const neverSynced = readState<string>(session.db, 'sync:completed_at') === null;
+      session.#scheduler.start(neverSynced ? 500 : 5_000);
+    }
+    return session;
+  }
+
+  get online(): boolean {
+    return this.#online;
+  }
+
+  get syncing(): boolean {
+    return this.#running !== null;
+  }
+
+  /** Starts a sync unless one is running; resolves when it ends. */
+  startSync(mode: SyncMode): { started: boolean; done: Promise<SyncSummary | null> } {
+    if (!this.engine) {
+      this.#error = 'No API key is stored for this profile on this machine. Enter it again in Settings.';
+      this.#o.onStatus(this.status());
+      return { started: false, done: Promise.resolve(null) };
+    }
+    if (this.#running) return { started: false, done: this.#running };
+    return { started: true, done: this.#runSync(mode) };
+  }
+
+  cancelSync(): boolean {
+    if (!this.#controller) return false;
+    this.#controller.abort();
+    return true;
+  }
+
+  setSyncInterval(minutes: number): void {
+    this.#scheduler?.setInterval(minutes * 60_000);
+  }
+
+  status(): SyncStatus {
+    const lastRun = readSyncLog(this.db, 1)[0] ?? null;
+    const completed = readState<string>(this.db, 'sync:completed_at');
+    return {
+      state: this.#running ? 'syncing' : this.#error ? 'failed' : 'idle',
+      progress: this.#running ? this.#progress : null,
+      lastRun,
+      lastSyncedAt: completed,
+      nextSyncAt:
+        this.#scheduler && !this.#running ? new Date(Date.now() + this.#scheduler.nextDelayMs).toISOString() : null,
+      online: this.#online,
+      error: this.#error,
+    };
+  }
+
+  history(limit: number): SyncRun[] {
+    return readSyncLog(this.db, limit);
+  }
+
+  async close(): Promise<void> {
+    this.#scheduler?.stop();
+    this.#controller?.abort();
+    await this.#running?.catch(() => null);
+    this.#closeSync();
+    await this.#sandbox?.close();
+  }
+
+  #runSync(mode: SyncMode): Promise<SyncSummary> {
+    if (this.#running) return this.#running;
+    const controller = new AbortController();
+    this.#controller = controller;
+    this.#progress = null;
+    this.#error = null;
+    this.#running = this.engine!.run({ mode, signal: controller.signal })
+      .then((summary) => {
+        this.#error = summary.status === 'failed' ? (summary.error?.message ?? 'The sync failed.') : null;
+        return summary;
+      })
+      .finally(() => {
+        this.#running = null;
+        this.#controller = null;
+        this.#o.onDataChanged(['shipments', 'containers', 'tracking_requests', 'reference']);
+        this.#o.onStatus(this.status());
+      });
+    this.#o.onStatus(this.status());
+    return this.#running;
+  }
+
+  #noteProgress(p: SyncProgress): void {
+    this.#progress = {
+      mode: p.mode,
+      step: p.step,
+      pagesDone: p.pagesDone,
+      pagesTotal: p.pagesTotal,
+      requests: p.requests,
+      rateLimited: p.rateLimited,
+      etaSeconds: p.etaSeconds,
+    };
+    this.#o.onProgress(this.#progress);
+    // Views refetch while a long sync lands, but not on every page.
+    const now = Date.now();
+    if (now - this.#lastDataChanged >= DATA_CHANGED_EVERY_MS) {
+      this.#lastDataChanged = now;
+      this.#o.onDataChanged(['shipments', 'containers', 'tracking_requests']);
+    }
+  }
+
+  #noteRequest(event: RequestEvent): void {
+    const unreachable = event.status === null && /network|timeout/.test(event.error ?? '');
+    const online = !unreachable;
+    if (online !== this.#online) {
+      this.#online = online;
+      this.#o.onConnectivity(online);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The dashboard: what needs action, counted straight from the store. Every count here has a
+ * list behind it (the tile opens the same filters), so the numbers and the lists agree.
+ */
+import { failedReasonLabels } from '../../../shared/labels';
+import { containerStatuses, containerStatusLabels } from '../../../shared/status';
+import type { CountBucket, DashboardSummary } from '../../../shared/types';
+import type { Db } from '../database';
+import { countContainers } from './containers';
+import { countShipments } from './shipments';
+
+const DAY = 86_400_000;
+
+/** The filters behind each tile, from `now`: shared with the renderer through the summary's use. */
+export function dashboardFilters(now: number) {
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return {
+    arrivingNext7Days: { etaFrom: iso(now), etaTo: iso(now + 7 * DAY) },
+    arrivedNotAvailable: { statuses: ['arrived', 'discharged'] as ('arrived' | 'discharged')[] },
+    lfdToday: {
+      lfdFrom: iso(now),
+      lfdTo: iso(now + DAY),
+      statuses: ['discharged', 'available', 'on_rail'] as ('discharged' | 'available' | 'on_rail')[],
+    },
+    lfdWithin3Days: {
+      lfdFrom: iso(now),
+      lfdTo: iso(now + 3 * DAY),
+      statuses: ['discharged', 'available', 'on_rail'] as ('discharged' | 'available' | 'on_rail')[],
+    },
+    overdue: { overdue: true },
+  };
+}
+
+export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
+  const f = dashboardFilters(now);
+  const nowIso = new Date(now).toISOString();
+  const holds = db
+    .prepare(
+      `SELECT json_extract(h.value, '$.name') AS name, count(*) AS n
+       FROM containers c, json_each(c.holds) h
+       WHERE c.synced_at IS NOT NULL AND c.holds_count > 0 AND c.status NOT IN ('picked_up', 'empty_returned')
+       GROUP BY name ORDER BY n DESC`,
+    )
+    .all() as { name: string | null; n: number }[];
+  const failed = db
+    .prepare(
+      `SELECT coalesce(failed_reason, 'unknown') AS reason, count(*) AS n FROM tracking_requests
+       WHERE synced_at IS NOT NULL AND status = 'failed' GROUP BY reason ORDER BY n DESC`,
+    )
+    .all() as { reason: string; n: number }[];
+  const byStatus = new Map(
+    (
+      db.prepare('SELECT status, count(*) AS n FROM containers WHERE synced_at IS NOT NULL GROUP BY status').all() as {
+        status: string;
+        n: number;
+      }[]
+    ).map((r) => [r.status, r.n]),
+  );
+  const arrivals = db
+    .prepare(
+      `SELECT substr(pod_eta_at, 1, 10) AS day, count(*) AS n FROM shipments
+       WHERE synced_at IS NOT NULL AND pod_ata_at IS NULL AND pod_eta_at >= ? AND pod_eta_at < ?
+       GROUP BY day ORDER BY day`,
+    )
+    .all(nowIso.slice(0, 10), new Date(now + 28 * DAY).toISOString()) as { day: string; n: number }[];
+  const arrivalsByDay = new Map(arrivals.map((a) => [a.day, a.n]));
+  const delays = db
+    .prepare(
+      `SELECT shipping_line_scac AS carrier, count(*) AS n, avg(eta_slip_hours) / 24.0 AS slip FROM shipments
+       WHERE synced_at IS NOT NULL AND pod_ata_at IS NULL AND eta_slip_hours IS NOT NULL AND shipping_line_scac IS NOT NULL
+       GROUP BY carrier HAVING n >= 1 ORDER BY slip DESC LIMIT 8`,
+    )
+    .all() as { carrier: string; n: number; slip: number }[];
+  const awaiting = db
+    .prepare("SELECT count(*) AS n FROM tracking_requests WHERE synced_at IS NOT NULL AND status = 'awaiting_manifest'")
+    .get() as { n: number };
+
+  return {
+    generatedAt: nowIso,
+    arrivingNext7Days: countShipments(db, f.arrivingNext7Days),
+    arrivedNotAvailable: countContainers(db, f.arrivedNotAvailable, nowIso),
+    lfdToday: countContainers(db, f.lfdToday, nowIso),
+    lfdWithin3Days: countContainers(db, f.lfdWithin3Days, nowIso),
+    overdue: countContainers(db, f.overdue, nowIso),
+    onHold: holds.map((h): CountBucket => ({ key: h.name ?? 'hold', label: h.name ?? 'Hold', count: h.n })),
+    etaSlipped: countShipments(db, { etaSlipped: true, etaFrom: nowIso }),
+    trackingFailed: failed.map((r): CountBucket => ({
+      key: r.reason,
+      label: failedReasonLabels[r.reason] ?? r.reason,
+      count: r.n,
+    })),
+    awaitingManifest: awaiting.n,
+    arrivalsPerDay: Array.from({ length: 28 }, (_, i) => {
+      const date = new Date(now + i * DAY).toISOString().slice(0, 10);
+      return { date, count: arrivalsByDay.get(date) ?? 0 };
+    }),
+    containersByStatus: containerStatuses.map((status) => ({
+      key: status,
+      label: containerStatusLabels[status],
+      count: byStatus.get(status) ?? 0,
+    })),
+    delaysByCarrier: delays.map((d) => ({
+      carrier: d.carrier,
+      shipments: d.n,
+      averageSlipDays: Math.round(d.slip * 10) / 10,
+    })),
+  };
+}
