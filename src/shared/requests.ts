@@ -45,18 +45,16 @@ export const containerEventsSchema = z
   .object({ id: z.string().min(1).max(200), refresh: z.boolean().default(false) })
   .strict();
 
-const tag = z
-  .string()
-  .trim()
-  .min(1)
-  .max(60)
-  .regex(/^[^\u0000-\u001f]+$/, 'Tags have no control characters');
+// Control characters (tabs, line breaks, escapes) have no place in a tag or a reference.
+const hasNoControlCharacters = (text: string) =>
+  ![...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const tag = z.string().trim().min(1).max(60).refine(hasNoControlCharacters, 'Tags have no control characters');
 const refNumber = z
   .string()
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[^\u0000-\u001f]+$/, 'Reference numbers have no control characters');
+  .refine(hasNoControlCharacters, 'Reference numbers have no control characters');
 
 export const createTrackingRequestSchema = z
   .object({

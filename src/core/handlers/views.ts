@@ -1,6 +1,5 @@
 /** Everything the views read: from the local database, so it all works offline. */
 import type { Handlers } from '../../shared/ipc';
-import type { ContainerFilters, ShipmentFilters, TrackingRequestFilters } from '../../shared/views';
 import {
   containerDetail,
   containerEvents,
