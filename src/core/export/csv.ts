@@ -77,7 +77,8 @@ export function formatCell(value: CellValue): string {
 }
 
 function createAbortError(signal: AbortSignal): DOMException {
-  return new DOMException('The export was cancelled.', { name: 'AbortError', cause: signal.reason });
+  // The (message, name) form is the one both Node's and the DOM's typings accept.
+  return Object.assign(new DOMException('The export was cancelled.', 'AbortError'), { cause: signal.reason as unknown });
 }
 
 function checkColumns(columns: readonly ExportColumn<unknown>[]): void {
