@@ -78,7 +78,9 @@ export function formatCell(value: CellValue): string {
 
 function createAbortError(signal: AbortSignal): DOMException {
   // The (message, name) form is the one both Node's and the DOM's typings accept.
-  return Object.assign(new DOMException('The export was cancelled.', 'AbortError'), { cause: signal.reason as unknown });
+  return Object.assign(new DOMException('The export was cancelled.', 'AbortError'), {
+    cause: signal.reason as unknown,
+  });
 }
 
 function checkColumns(columns: readonly ExportColumn<unknown>[]): void {
