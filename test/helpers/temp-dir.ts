@@ -1,11 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { onTestFinished } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 
-/** A fresh folder for one test, removed when the test ends. */
+/** A fresh folder, removed when the test (or, made outside a test, the file's suite) ends. */
 export function tempDir(prefix = 'quayside-test-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    onTestFinished(remove);
+  } catch {
+    afterAll(remove);
+  }
   return dir;
 }

@@ -1,0 +1,207 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { ContainerDetail, DashboardSummary, ProfilesState, ShipmentDetail } from '../../src/shared/types';
+import type { Page } from '../../src/shared/views';
+import type { ShipmentRow } from '../../src/shared/rows';
+import { failure, syncNow, testCore, value } from '../helpers/core';
+import { tempDir } from '../helpers/temp-dir';
+
+describe('demo mode through the IPC contract', () => {
+  const { core, dataDir } = testCore({ chooseExportPath: (name) => Promise.resolve(join(exportDir, name)) });
+  const exportDir = tempDir();
+  afterAll(() => core.close());
+
+  it('starts on demo data: syncs the in-process sandbox, then every view has something to show', async () => {
+    expect(await value(core, 'app:info')).toMatchObject({ demo: true });
+    expect((await syncNow(core, 'full')).state).toBe('idle');
+    const count = await value<number>(core, 'shipments:count', { filters: {} });
+    expect(count).toBe(60);
+    const page = await value<Page<ShipmentRow>>(core, 'shipments:list', {
+      sort: { field: 'eta', direction: 'asc' },
+      page: { limit: 10 },
+    });
+    expect(page.rows).toHaveLength(10);
+    const detail = await value<ShipmentDetail>(core, 'shipments:get', { id: page.rows[0]!.id });
+    expect(detail.containers.length).toBeGreaterThan(0);
+    expect(detail.containers[0]!.milestones.length).toBeGreaterThan(0);
+    const summary = await value<DashboardSummary>(core, 'dashboard:summary');
+    expect(summary.containersByStatus.reduce((n, b) => n + b.count, 0)).toBe(
+      await value(core, 'containers:count', { filters: {} }),
+    );
+    const found = await value<{ shipments: ShipmentRow[] }>(core, 'shipments:search', {
+      text: page.rows[0]!.billOfLading!.slice(-6),
+    });
+    expect(found.shipments.map((s) => s.id)).toContain(page.rows[0]!.id);
+    expect(readdirSync(join(dataDir, 'demo'))).toContain('demo.sqlite');
+  });
+
+  it('fetches a container’s events on demand and serves them from the cache afterwards', async () => {
+    const page = await value<Page<{ id: string }>>(core, 'containers:list', { page: { limit: 1 } });
+    const fresh = await value<{ events: unknown[]; fromCache: boolean }>(core, 'containers:events', {
+      id: page.rows[0]!.id,
+      refresh: true,
+    });
+    expect(fresh.fromCache).toBe(false);
+    const cached = await value<{ events: unknown[]; fromCache: boolean }>(core, 'containers:events', {
+      id: page.rows[0]!.id,
+    });
+    expect(cached).toMatchObject({ fromCache: true, events: fresh.events });
+    const detail = await value<ContainerDetail>(core, 'containers:get', { id: page.rows[0]!.id });
+    expect(detail.eventsSyncedAt).not.toBeNull();
+  });
+
+  it('exports exactly the rows of the filtered list', async () => {
+    const filters = { statuses: ['in_transit', 'booked'] };
+    const expected = await value<number>(core, 'containers:count', { filters });
+    const result = await value<{ path: string; rows: number }>(core, 'export:csv', { view: 'containers', filters });
+    expect(result.rows).toBe(expected);
+    const rows = parse<Record<string, string>>(readFileSync(result.path, 'utf8'), { bom: true, columns: true });
+    expect(rows).toHaveLength(expected);
+  });
+});
+
+describe('profiles, keys and actions against the service', () => {
+  const key = 'live-KEY-9f8e7d6c5b4a-QSX1';
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 'profiles', shipments: 40, apiKeys: [key] });
+  });
+  afterAll(() => sandbox.close());
+
+  it('checks a key before saving: accepted, refused, or unverified when offline', async () => {
+    const { core } = testCore();
+    expect(await value(core, 'profiles:validateKey', { apiKey: key, baseUrl: sandbox.url })).toMatchObject({
+      result: 'accepted',
+    });
+    expect(await value(core, 'profiles:validateKey', { apiKey: 'wrong-key-0000', baseUrl: sandbox.url })).toMatchObject(
+      { result: 'refused' },
+    );
+    expect(await value(core, 'profiles:validateKey', { apiKey: key, baseUrl: 'http://127.0.0.1:9/v2' })).toMatchObject({
+      result: 'unverified',
+    });
+
+    const refused = await failure(core, 'profiles:add', {
+      name: 'Acme',
+      apiKey: 'wrong-key-0000',
+      baseUrl: sandbox.url,
+    });
+    expect(refused).toMatchObject({ code: 'key_refused', fields: { apiKey: expect.stringMatching(/refused/) } });
+    expect((await value<ProfilesState>(core, 'profiles:list')).profiles).toEqual([]);
+
+    const offline = await value<{ profile: { keyStatus: string } }>(core, 'profiles:add', {
+      name: 'Later',
+      apiKey: key,
+      baseUrl: 'http://127.0.0.1:9/v2',
+    });
+    expect(offline.profile.keyStatus).toBe('unverified');
+    await core.close();
+  });
+
+  it('adds a profile, syncs it, acts on it, refuses actions offline without changing anything, and removes it', async () => {
+    const { core, dataDir, logs } = testCore({ chooseExportPath: (name) => Promise.resolve(join(dataDir, name)) });
+    const added = await value<{ profile: { id: string; keyLast4: string; keyStorage: string }; state: ProfilesState }>(
+      core,
+      'profiles:add',
+      {
+        name: 'Harbour Imports',
+        apiKey: key,
+        baseUrl: sandbox.url,
+      },
+    );
+    expect(added.profile).toMatchObject({ keyLast4: 'QSX1', keyStorage: 'session' });
+    expect(added.state.activeId).toBe(added.profile.id);
+    expect(added.state.keyStorage.note).toMatch(/session/);
+    expect(await value(core, 'app:info')).toMatchObject({ demo: false });
+    expect((await syncNow(core, 'full')).state).toBe('idle');
+    expect(await value(core, 'shipments:count', { filters: {} })).toBe(40);
+
+    // A tracking request: checked here first, then by the service.
+    const badScac = await failure(core, 'trackingRequests:create', {
+      requestType: 'bill_of_lading',
+      requestNumber: 'MEDU12345678',
+      scac: 'ZZZZ',
+    });
+    expect(badScac).toMatchObject({
+      code: 'invalid_argument',
+      fields: { scac: expect.stringMatching(/not a carrier/) },
+    });
+    const badBox = await failure(core, 'trackingRequests:create', {
+      requestType: 'container',
+      requestNumber: 'MSCU1234560',
+      scac: 'MSCU',
+    });
+    expect(badBox.fields?.requestNumber).toMatch(/check digit/);
+    const unknownCustomer = await failure(core, 'trackingRequests:create', {
+      requestType: 'bill_of_lading',
+      requestNumber: 'MEDU77001122',
+      scac: 'MSCU',
+      customerId: 'no-such-party',
+    });
+    expect(unknownCustomer).toMatchObject({
+      code: 'rejected',
+      fields: { customerId: expect.stringMatching(/not found/) },
+    });
+    const created = await value<{ requestNumber: string; status: string }>(core, 'trackingRequests:create', {
+      requestType: 'bill_of_lading',
+      requestNumber: 'medu 7700 1122',
+      scac: 'mscu',
+    });
+    expect(created).toMatchObject({ requestNumber: 'MEDU77001122', status: 'pending' });
+
+    // Edit tags: the local row changes at once.
+    const first = (await value<Page<ShipmentRow>>(core, 'shipments:list', { page: { limit: 1 } })).rows[0]!;
+    const edited = await value<ShipmentRow>(core, 'shipments:update', { id: first.id, tags: ['hot', 'customs'] });
+    expect(edited.tags).toEqual(['hot', 'customs']);
+    expect((await value<ShipmentDetail>(core, 'shipments:get', { id: first.id })).shipment.tags).toEqual([
+      'hot',
+      'customs',
+    ]);
+    const stopped = await value<ShipmentRow>(core, 'shipments:stopTracking', { id: first.id });
+    expect(stopped.trackingStoppedReason).toBe('cancelled_by_user');
+    await value(core, 'shipments:resumeTracking', { id: first.id });
+
+    // Export with the key in play, then look for the key everywhere it must not be.
+    const exported = await value<{ path: string }>(core, 'export:csv', { view: 'shipments', filters: {} });
+
+    // Offline: the service is gone; views keep working, actions say so and change nothing.
+    await sandbox.close();
+    const offline = await failure(core, 'shipments:update', { id: first.id, tags: ['changed'] });
+    expect(offline.code).toBe('needs_connection');
+    expect((await value<ShipmentDetail>(core, 'shipments:get', { id: first.id })).shipment.tags).toEqual([
+      'hot',
+      'customs',
+    ]);
+    expect(await value(core, 'shipments:count', { filters: {} })).toBe(40);
+    sandbox = await startSandbox({ seed: 'profiles', shipments: 40, apiKeys: [key] });
+
+    const results = JSON.stringify([
+      added,
+      created,
+      edited,
+      stopped,
+      await value(core, 'profiles:list'),
+      await value(core, 'sync:history'),
+    ]);
+    expect(results).not.toContain(key);
+    const profileDb = join(dataDir, 'profiles', `${added.profile.id}.sqlite`);
+    for (const file of [
+      profileDb,
+      `${profileDb}-wal`,
+      exported.path,
+      join(dataDir, 'profiles.json'),
+      join(dataDir, 'settings.json'),
+    ]) {
+      if (statSync(file, { throwIfNoEntry: false })) expect(readFileSync(file).includes(key), file).toBe(false);
+    }
+    expect(logs.join('\n')).not.toContain(key);
+
+    const afterRemove = await value<ProfilesState>(core, 'profiles:remove', { id: added.profile.id, deleteData: true });
+    expect(afterRemove).toMatchObject({ profiles: [], activeId: null });
+    expect(statSync(profileDb, { throwIfNoEntry: false })).toBeUndefined();
+    expect(await value(core, 'app:info')).toMatchObject({ demo: true });
+    await core.close();
+  });
+});
