@@ -12,7 +12,9 @@ export function testCore(options: Partial<CoreOptions> = {}): { core: Core; data
     autoSync: false,
     demo: { seed: 'core-test', shipments: 60 },
     log: (message, error) =>
-      logs.push(`${message} ${error instanceof Error ? `${error.message} ${error.stack ?? ''}` : String(error ?? '')}`),
+      logs.push(
+        `${message} ${error instanceof Error ? `${error.message} ${error.stack ?? ''}` : JSON.stringify(error ?? '')}`,
+      ),
     ...options,
   });
   return { core, dataDir, logs };
