@@ -151,8 +151,32 @@ function readWallClock(date: Date, zone: string | null | undefined): WallClock |
  * is missing or unknown: a wrong local time is worse than none.
  */
 export function formatInZone(date: Date, zone: string | null | undefined): string {
+  const clock = getZoneClock(zone);
+  const ms = date.getTime();
+  if (clock !== undefined && !Number.isNaN(ms)) {
+    const steady = getSteadyDay(clock, Math.floor(ms / DAY));
+    if (steady !== null) {
+      // The common case, without a Date: the local day's text is cached, the time is arithmetic.
+      const local = Math.floor(ms / MINUTE) * MINUTE + steady.offsetMs;
+      const localDay = Math.floor(local / DAY);
+      const minuteOfDay = Math.floor((local - localDay * DAY) / MINUTE);
+      return `${dayText(localDay)} ${pad2(Math.floor(minuteOfDay / 60))}:${pad2(minuteOfDay % 60)} ${steady.zoneName}`;
+    }
+  }
   const c = readWallClock(date, zone);
   return c === undefined ? '' : `${c.year}-${c.month}-${c.day} ${c.hour}:${c.minute} ${c.zoneName}`;
+}
+
+const dayTexts = new Map<number, string>();
+/** `2026-03-01` for a day number since the epoch. */
+function dayText(day: number): string {
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY).toISOString().slice(0, 10);
+    if (dayTexts.size >= MAX_CACHED_DAYS) dayTexts.clear();
+    dayTexts.set(day, text);
+  }
+  return text;
 }
 
 /** `2026-03-04`: the calendar date of the instant in `zone`, or empty when the zone is unknown. */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { QuaysideError } from '../errors';
-import type { Db } from '../store/database';
+import { openReader, type Db } from '../store/database';
 import { iterateContainers } from '../store/queries/containers';
 import { iterateShipments } from '../store/queries/shipments';
 import { iterateTrackingRequests } from '../store/queries/tracking-requests';
@@ -41,6 +41,17 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
 }
 
 export async function exportView(db: Db, path: string, options: ExportViewOptions): Promise<ExportFileResult> {
+  // The rows stream from a connection of their own: the export yields between batches, and the
+  // views and the sync keep using the main one meanwhile.
+  const reader = openReader(db);
+  try {
+    return await exportRows(reader, path, options);
+  } finally {
+    reader.close();
+  }
+}
+
+async function exportRows(db: Db, path: string, options: ExportViewOptions): Promise<ExportFileResult> {
   const common = { headerStyle: options.headerStyle, onProgress: options.onProgress, signal: options.signal };
   const columnsOf = <Row>(all: Parameters<typeof chooseColumns<Row>>[0]) => {
     try {

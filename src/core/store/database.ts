@@ -65,3 +65,13 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
     db.pragma(`user_version = ${latest}`);
   })();
 }
+
+/**
+ * A second, read-only connection to an open database, for a long read (an export) that must not
+ * hold the main connection: under WAL it reads a consistent snapshot while syncs write.
+ */
+export function openReader(db: Db): Db {
+  const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+  reader.pragma('query_only = ON');
+  return reader;
+}

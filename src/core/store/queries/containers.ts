@@ -2,7 +2,7 @@ import type { ContainerRow } from '../../../shared/rows';
 import type { ContainerStatus } from '../../../shared/status';
 import type { ContainerFilters, containerSortFields, Page, Sort } from '../../../shared/views';
 import type { Db } from '../database';
-import { inList, keysetPage, searchFilter } from './keyset';
+import { inList, keysetPage, orderedQuery, searchFilter } from './keyset';
 import { shipmentWhere, type ListOptions } from './shipments';
 
 type ContainerSortField = (typeof containerSortFields)[number];
@@ -148,18 +148,26 @@ export function countContainers(db: Db, filters: ContainerFilters, now = new Dat
   return (db.prepare(sql).get(...params) as { n: number }).n;
 }
 
+/** Every matching row in list order, streamed (see iterateShipments about its connection). */
 export function* iterateContainers(
   db: Db,
   filters: ContainerFilters,
   sort?: Sort<ContainerSortField>,
 ): Generator<ContainerRow> {
-  const now = new Date().toISOString();
-  let after: string | undefined;
-  do {
-    const page = listContainers(db, filters, { sort, limit: 1000, after, now });
-    yield* page.rows;
-    after = page.next ?? undefined;
-  } while (after);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  containerWhere(filters, new Date().toISOString(), where, params);
+  const order = sort ?? { field: 'created_at', direction: 'desc' };
+  const { sql } = orderedQuery({
+    select,
+    from,
+    where,
+    params,
+    sortColumn: sortColumns[order.field],
+    idColumn: 'c.id',
+    direction: order.direction,
+  });
+  for (const row of db.prepare(sql).iterate(...params)) yield toContainerRow(row as Record<string, unknown>);
 }
 
 export function getContainerRow(db: Db, id: string): ContainerRow | null {

@@ -93,6 +93,19 @@ export function keysetPage<Row extends Record<string, unknown>>(
   return { rows: page, next };
 }
 
+/**
+ * The whole ordered list as one statement, in the order keyset pages give it (values first,
+ * then rows without one): for streaming every row, e.g. to a CSV, with `iterate()`.
+ */
+export function orderedQuery(q: Omit<KeysetQuery, 'limit' | 'after'>): { sql: string; params: unknown[] } {
+  const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
+  const where = q.where.length > 0 ? q.where.join(' AND ') : '1';
+  return {
+    sql: `SELECT ${q.select} FROM ${q.from} WHERE ${where} ORDER BY (${q.sortColumn} IS NULL), ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`,
+    params: q.params,
+  };
+}
+
 /** `column IN (?, ?, …)` for a non-empty list. */
 export function inList(column: string, values: readonly unknown[], where: string[], params: unknown[]): void {
   if (values.length === 0) return;

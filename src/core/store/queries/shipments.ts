@@ -1,7 +1,7 @@
 import type { ShipmentRow } from '../../../shared/rows';
 import type { Page, ShipmentFilters, Sort, shipmentSortFields } from '../../../shared/views';
 import type { Db } from '../database';
-import { inList, keysetPage, searchFilter } from './keyset';
+import { inList, keysetPage, orderedQuery, searchFilter } from './keyset';
 
 type ShipmentSortField = (typeof shipmentSortFields)[number];
 
@@ -160,18 +160,29 @@ export function countShipments(db: Db, filters: ShipmentFilters): number {
   ).n;
 }
 
-/** Every matching row in order, a page at a time: for export, with flat memory. */
+/**
+ * Every matching row in list order, streamed with flat memory. It holds its connection while
+ * iterating: give it one of its own (see openReader) when the caller yields in between.
+ */
 export function* iterateShipments(
   db: Db,
   filters: ShipmentFilters,
   sort?: Sort<ShipmentSortField>,
 ): Generator<ShipmentRow> {
-  let after: string | undefined;
-  do {
-    const page = listShipments(db, filters, { sort, limit: 1000, after });
-    yield* page.rows;
-    after = page.next ?? undefined;
-  } while (after);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  shipmentWhere(filters, where, params);
+  const order = sort ?? { field: 'created_at', direction: 'desc' };
+  const { sql } = orderedQuery({
+    select: shipmentSelect,
+    from: shipmentFrom,
+    where,
+    params,
+    sortColumn: sortColumns[order.field],
+    idColumn: 's.id',
+    direction: order.direction,
+  });
+  for (const row of db.prepare(sql).iterate(...params)) yield toShipmentRow(row as Record<string, unknown>);
 }
 
 export function getShipmentRow(db: Db, id: string): ShipmentRow | null {

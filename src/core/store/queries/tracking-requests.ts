@@ -1,7 +1,7 @@
 import type { TrackingRequestRow } from '../../../shared/rows';
 import type { Page, Sort, TrackingRequestFilters, trackingRequestSortFields } from '../../../shared/views';
 import type { Db } from '../database';
-import { inList, keysetPage, searchFilter } from './keyset';
+import { inList, keysetPage, orderedQuery, searchFilter } from './keyset';
 import type { ListOptions } from './shipments';
 
 type TrackingRequestSortField = (typeof trackingRequestSortFields)[number];
@@ -95,17 +95,26 @@ export function countTrackingRequests(db: Db, filters: TrackingRequestFilters): 
   ).n;
 }
 
+/** Every matching row in list order, streamed (see iterateShipments about its connection). */
 export function* iterateTrackingRequests(
   db: Db,
   filters: TrackingRequestFilters,
   sort?: Sort<TrackingRequestSortField>,
 ): Generator<TrackingRequestRow> {
-  let after: string | undefined;
-  do {
-    const page = listTrackingRequests(db, filters, { sort, limit: 1000, after });
-    yield* page.rows;
-    after = page.next ?? undefined;
-  } while (after);
+  const where: string[] = [];
+  const params: unknown[] = [];
+  requestWhere(filters, where, params);
+  const order = sort ?? { field: 'created_at', direction: 'desc' };
+  const { sql } = orderedQuery({
+    select,
+    from,
+    where,
+    params,
+    sortColumn: sortColumns[order.field],
+    idColumn: 'r.id',
+    direction: order.direction,
+  });
+  for (const row of db.prepare(sql).iterate(...params)) yield toRow(row as Record<string, unknown>);
 }
 
 export function getTrackingRequestRow(db: Db, id: string): TrackingRequestRow | null {
