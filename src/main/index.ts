@@ -3,14 +3,12 @@ import { app, BrowserWindow, dialog, protocol, safeStorage, session } from 'elec
 import { createCore, type Core } from '../core/core';
 import { resolveDataDir } from '../core/paths';
 import { adaptAsyncSafeStorage, createKeytarStore, createSafeStorageStore } from '../core/secrets/index';
+import { APP_ID } from '../shared/app-id';
 import { serveAppAsset } from './app-protocol';
 import { denyPermissions, hardenWebContents } from './harden';
 import { bindIpc } from './ipc';
 import { APP_SCHEME, isAppUrl, securitySettings } from './security';
 import { createMainWindow } from './window';
-
-/** The keychain service name; matches appId in electron-builder.yml. */
-const APP_ID = 'com.quayside.desktop';
 
 // electron-vite sets this for `npm run dev` only; a packaged app never trusts a dev server.
 const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;

@@ -78,6 +78,9 @@ describe('cli sync, status and export', () => {
     expect(offline.code).toBe(exitCodes.network);
     expect((await cli(['sync', '--base-url', sandbox.get().url])).code).toBe(exitCodes.usage);
     expect((await cli(['sync', '--db', db, '--rate-limit', 'lots'])).code).toBe(exitCodes.usage);
+    const noProfile = await cli(['sync', '--profile', 'nobody'], { QUAYSIDE_DATA_DIR: tempDir() });
+    expect(noProfile.code).toBe(exitCodes.usage);
+    expect(noProfile.err).toMatch(/no profile named "nobody"/);
   });
 
   it('exports exactly the filtered rows, with neutralised cells, and refuses bad filters', async () => {

@@ -1,7 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/index';
 import { chooseSecretStore, createKeytarStore } from '../../src/core/secrets/index';
+import { APP_ID } from '../../src/shared/app-id';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import type { ProfilesState } from '../../src/shared/types';
 import { syncNow, testCore, value } from '../helpers/core';
@@ -45,5 +47,44 @@ describe('the API key in the real keychain', () => {
     await value(again.core, 'profiles:remove', { id: added.profile.id, deleteData: true });
     expect(await keychain.get(added.profile.id)).toBeNull();
     await again.core.close();
+  });
+});
+
+describe('npm run cli -- sync --profile', () => {
+  const key = 'cli-KEY-77aa66bb55cc-PF01';
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 'cli-profile', shipments: 15, apiKeys: [key] });
+  });
+  afterAll(() => sandbox.close());
+
+  it('syncs a saved profile into its own database with the key from the keychain', async (ctx) => {
+    if (probe.kind !== 'keychain') ctx.skip(reason);
+    const appKeychain = createKeytarStore({ service: APP_ID, timeoutMs: 3000 });
+    const { core, dataDir } = testCore({ secrets: { keychain: appKeychain } });
+    const added = await value<{ profile: { id: string } }>(core, 'profiles:add', {
+      name: 'Night Run',
+      apiKey: key,
+      baseUrl: sandbox.url,
+    });
+    await core.close();
+    const previous = process.env.QUAYSIDE_DATA_DIR;
+    process.env.QUAYSIDE_DATA_DIR = dataDir;
+    try {
+      let out = '';
+      const code = await runCli(['sync', '--profile', 'night run', '--json'], {
+        out: { write: (text: string) => (out += text) },
+        err: { write: () => true },
+      });
+      expect(code).toBe(0);
+      expect(JSON.parse(out)).toMatchObject({ status: 'ok', mode: 'full' });
+      expect(out).not.toContain(key);
+      const db = join(dataDir, 'profiles', `${added.profile.id}.sqlite`);
+      expect(statSync(db).size).toBeGreaterThan(0);
+    } finally {
+      if (previous === undefined) delete process.env.QUAYSIDE_DATA_DIR;
+      else process.env.QUAYSIDE_DATA_DIR = previous;
+      await appKeychain.delete(added.profile.id);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { APP_ORIGIN, isAllowedExternalUrl, isAppUrl, securitySettings } from '../../src/main/security';
+import { APP_ID } from '../../src/shared/app-id';
 
 describe('shell security settings', () => {
   it('isolates and sandboxes the renderer with no Node and no webviews', () => {
@@ -59,9 +60,15 @@ describe('shell security settings', () => {
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
     });
-    const builder = parse(readFileSync('electron-builder.yml', 'utf8')) as { electronFuses: unknown; asar: unknown };
+    const builder = parse(readFileSync('electron-builder.yml', 'utf8')) as {
+      electronFuses: unknown;
+      asar: unknown;
+      appId: unknown;
+    };
     expect(builder.electronFuses).toEqual(securitySettings.fuses);
     expect(builder.asar).toBe(true);
+    // The keychain service name is the app id: keys saved by one build are found by the next.
+    expect(builder.appId).toBe(APP_ID);
   });
 
   it('opens only allowlisted https origins in the browser', () => {

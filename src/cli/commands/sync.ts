@@ -1,13 +1,20 @@
 import { parseArgs } from 'node:util';
+import { resolveDataDir } from '../../core/paths';
+import { KeyVault } from '../../core/profiles/key-vault';
+import { ProfileStore } from '../../core/profiles/profile-store';
+import { createKeytarStore } from '../../core/secrets/index';
 import { openSync } from '../../core/sync/open-sync';
+import { APP_ID } from '../../shared/app-id';
+import { defaultDataDir } from '../data-dir';
 import type { SyncSummary } from '../../core/sync/types';
 import { parseRateLimit } from '../../sandbox/rate-limit';
 import { exitCodeFor, exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 
-export const syncUsage = `sync --db PATH [--base-url URL] [--rate-limit N/SECONDS] [--full] [--json]
-                      Sync the account into the database at PATH (created if missing). The key comes
-                      from T49_API_TOKEN. Base URL default https://api.terminal49.com/v2.`;
+export const syncUsage = `sync (--db PATH | --profile NAME) [--base-url URL] [--rate-limit N/SECONDS] [--full] [--json]
+                      Sync an account into a database (created if missing). With --profile, the app's
+                      profile: its database, base URL and the key from the keychain; otherwise the key
+                      comes from T49_API_TOKEN. Base URL default https://api.terminal49.com/v2.`;
 
 export const DEFAULT_BASE_URL = 'https://api.terminal49.com/v2';
 
@@ -43,6 +50,7 @@ export async function runSync(args: string[], io: CommandIo): Promise<number> {
       strict: true,
       options: {
         db: { type: 'string' },
+        profile: { type: 'string' },
         'base-url': { type: 'string' },
         'rate-limit': { type: 'string' },
         full: { type: 'boolean' },
@@ -52,19 +60,36 @@ export async function runSync(args: string[], io: CommandIo): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  if (!values.db) throw new UsageError('sync needs --db PATH');
+  if (!values.db && !values.profile) throw new UsageError('sync needs --db PATH or --profile NAME');
   let rateLimit;
   try {
     rateLimit = values['rate-limit'] ? parseRateLimit(values['rate-limit']) : undefined;
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const apiKey = process.env.T49_API_TOKEN?.trim();
+  let dbPath = values.db;
+  let apiKey = process.env.T49_API_TOKEN?.trim();
+  let baseUrl = values['base-url'] ?? DEFAULT_BASE_URL;
+  if (values.profile) {
+    const found = await loadProfile(values.profile);
+    if (!found) {
+      io.err.write(`There is no profile named "${values.profile}" in ${profileDataDir()}.\n`);
+      return exitCodes.usage;
+    }
+    dbPath ??= found.dbPath;
+    baseUrl = values['base-url'] ?? found.baseUrl;
+    apiKey = found.apiKey ?? undefined;
+    if (!apiKey) {
+      io.err.write(
+        `The key of profile "${values.profile}" is not in this machine's keychain; enter it again in the app.\n`,
+      );
+      return exitCodes.auth;
+    }
+  }
   if (!apiKey) {
-    io.err.write('No API key: set T49_API_TOKEN to your Tracking API key.\n');
+    io.err.write('No API key: set T49_API_TOKEN to your Tracking API key, or use --profile.\n');
     return exitCodes.auth;
   }
-  const baseUrl = values['base-url'] ?? DEFAULT_BASE_URL;
   try {
     new URL(baseUrl);
   } catch {
@@ -75,7 +100,7 @@ export async function runSync(args: string[], io: CommandIo): Promise<number> {
   process.once('SIGINT', stop);
   io.signal?.addEventListener('abort', stop);
   const sync = openSync({
-    dbPath: values.db,
+    dbPath: dbPath!,
     baseUrl,
     apiKey,
     rateLimit,
@@ -95,4 +120,23 @@ export async function runSync(args: string[], io: CommandIo): Promise<number> {
     process.off('SIGINT', stop);
     sync.close();
   }
+}
+
+function profileDataDir(): string {
+  return resolveDataDir(process.env, defaultDataDir());
+}
+
+/** A profile of the app by name or id, with its database and its key from the keychain. */
+async function loadProfile(
+  nameOrId: string,
+): Promise<{ dbPath: string; baseUrl: string; apiKey: string | null } | null> {
+  const profiles = new ProfileStore(profileDataDir());
+  const profile = profiles.list().find((p) => p.id === nameOrId || p.name.toLowerCase() === nameOrId.toLowerCase());
+  if (!profile) return null;
+  const vault = new KeyVault({ keychain: createKeytarStore({ service: APP_ID }) });
+  return {
+    dbPath: profiles.databasePath(profile.id),
+    baseUrl: profile.baseUrl,
+    apiKey: await vault.load(profile.id, profile.keyStorage),
+  };
 }
