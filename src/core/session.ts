@@ -190,16 +190,8 @@ export class Session {
     return this.#running;
   }
 
-  #noteProgress(p: SyncProgress): void {
-    this.#progress = {
-      mode: p.mode,
-      step: p.step,
-      pagesDone: p.pagesDone,
-      pagesTotal: p.pagesTotal,
-      requests: p.requests,
-      rateLimited: p.rateLimited,
-      etaSeconds: p.etaSeconds,
-    };
+  #noteProgress({ runId: _runId, ...progress }: SyncProgress): void {
+    this.#progress = progress;
     this.#o.onProgress(this.#progress);
     // Views refetch while a long sync lands, but not on every page.
     const now = Date.now();

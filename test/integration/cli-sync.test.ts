@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
 import { afterEach, describe, expect, it } from 'vitest';
+import { capture } from '../helpers/capture';
 import { runCli } from '../../src/cli/index';
 import { exitCodes } from '../../src/cli/exit-codes';
 import { countContainers } from '../../src/core/store/queries/containers';
@@ -12,17 +12,6 @@ import { openDatabase } from '../../src/core/store/database';
 import { DEMO_API_KEY, startSandbox } from '../../src/sandbox/index';
 import { useSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
-
-function capture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 async function cli(args: string[], env: Record<string, string | undefined> = {}) {
   const saved = { ...process.env };

@@ -1,18 +1,7 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { capture } from '../helpers/capture';
 import { exitCodes, runCli } from '../../src/cli/index';
 import { tempDir } from '../helpers/temp-dir';
-
-function capture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 describe('cli', () => {
   it('prints usage for --help and exits 0', async () => {

@@ -4,6 +4,9 @@
  * box can be picked up now. Stored beside the raw resource for sorting and filtering.
  */
 import type { ContainerStatus } from '../../shared/status';
+import { endOfLocalDay, localDate } from '../../shared/zoned-time';
+
+export { endOfLocalDay, localDate };
 
 type Attributes = Record<string, unknown>;
 
@@ -61,49 +64,6 @@ function isValidZone(zone: string | null): zone is string {
     zoneValidity.set(zone, valid);
   }
   return valid;
-}
-
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-/** The calendar date of an instant in a zone, YYYY-MM-DD. */
-export function localDate(instant: number, zone: string): string {
-  let f = dayFormatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(zone, f);
-  }
-  return f.format(instant);
-}
-
-/** The instant a local calendar date ends in a zone (its next local midnight). */
-export function endOfLocalDay(date: string, zone: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const nextMidnightAsUtc = Date.UTC(y, m - 1, d + 1);
-  // Find the zone's offset near that moment, twice to settle daylight-saving edges.
-  let guess = nextMidnightAsUtc;
-  for (let i = 0; i < 2; i++) guess = nextMidnightAsUtc - offsetAt(guess, zone);
-  return guess;
-}
-
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-function offsetAt(instant: number, zone: string): number {
-  let f = partFormatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partFormatters.set(zone, f);
-  }
-  const parts = f.formatToParts(instant);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
 /** The status from milestones alone, for payloads without current_status. */

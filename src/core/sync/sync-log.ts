@@ -1,17 +1,9 @@
 import type { Db } from '../store/database';
+import type { SyncRun } from '../../shared/types';
 import type { SyncSummary } from './types';
 
-export interface SyncLogEntry {
-  id: number;
-  kind: string;
-  startedAt: string;
-  finishedAt: string | null;
-  status: string;
-  requests: number;
-  rateLimited: number;
-  counts: Record<string, number>;
-  error: string | null;
-}
+/** A run of the sync log, as the renderer sees it. */
+export type SyncLogEntry = SyncRun;
 
 export function startLogEntry(db: Db, kind: string, startedAt: string): number {
   // A run that was still "running" when the process died is marked as interrupted.

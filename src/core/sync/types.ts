@@ -1,3 +1,4 @@
+import type { SyncProgressInfo } from '../../shared/types';
 import type { JsonApiDocument } from '../api/document';
 
 export type Priority = 'user' | 'background';
@@ -11,18 +12,9 @@ export interface SyncClient {
 
 export type SyncMode = 'full' | 'incremental' | 'auto';
 
-export interface SyncProgress {
+/** What the renderer is shown of a running sync, and the run it belongs to. */
+export interface SyncProgress extends SyncProgressInfo {
   runId: number;
-  mode: 'full' | 'incremental';
-  /** The walk in progress, in words ("Shipments still tracking"). */
-  step: string;
-  pagesDone: number;
-  /** Estimated pages in all, from the service's meta.total where known. */
-  pagesTotal: number;
-  requests: number;
-  rateLimited: number;
-  /** Seconds left at the rate limit, roughly. */
-  etaSeconds: number | null;
 }
 
 export interface SyncSummary {

@@ -2,7 +2,7 @@ import type { ContainerRow } from '../../../shared/rows';
 import type { ContainerStatus } from '../../../shared/status';
 import type { ContainerFilters, containerSortFields, Page, Sort } from '../../../shared/views';
 import type { Db } from '../database';
-import { inList, keysetPage, orderedQuery, searchFilter } from './keyset';
+import { inList, iterateOrdered, keysetPage, searchFilter } from './keyset';
 import { shipmentWhere, type ListOptions } from './shipments';
 
 type ContainerSortField = (typeof containerSortFields)[number];
@@ -148,7 +148,7 @@ export function countContainers(db: Db, filters: ContainerFilters, now = new Dat
   return (db.prepare(sql).get(...params) as { n: number }).n;
 }
 
-/** Every matching row in list order, streamed (see iterateShipments about its connection). */
+/** Every matching row in list order, streamed (it holds its connection: see iterateOrdered). */
 export function* iterateContainers(
   db: Db,
   filters: ContainerFilters,
@@ -158,16 +158,19 @@ export function* iterateContainers(
   const params: unknown[] = [];
   containerWhere(filters, new Date().toISOString(), where, params);
   const order = sort ?? { field: 'created_at', direction: 'desc' };
-  const { sql } = orderedQuery({
-    select,
-    from,
-    where,
-    params,
-    sortColumn: sortColumns[order.field],
-    idColumn: 'c.id',
-    direction: order.direction,
-  });
-  for (const row of db.prepare(sql).iterate(...params)) yield toContainerRow(row as Record<string, unknown>);
+  yield* iterateOrdered(
+    db,
+    {
+      select,
+      from,
+      where,
+      params,
+      sortColumn: sortColumns[order.field],
+      idColumn: 'c.id',
+      direction: order.direction,
+    },
+    toContainerRow,
+  );
 }
 
 export function getContainerRow(db: Db, id: string): ContainerRow | null {

@@ -106,6 +106,19 @@ export function orderedQuery(q: Omit<KeysetQuery, 'limit' | 'after'>): { sql: st
   };
 }
 
+/**
+ * Every row of an ordered query, mapped, streamed with flat memory. It holds its connection
+ * while iterating: give it one of its own (see openReader) when the caller yields in between.
+ */
+export function* iterateOrdered<Row>(
+  db: Db,
+  q: Omit<KeysetQuery, 'limit' | 'after'>,
+  toRow: (row: Record<string, unknown>) => Row,
+): Generator<Row> {
+  const { sql, params } = orderedQuery(q);
+  for (const row of db.prepare(sql).iterate(...params)) yield toRow(row as Record<string, unknown>);
+}
+
 /** `column IN (?, ?, …)` for a non-empty list. */
 export function inList(column: string, values: readonly unknown[], where: string[], params: unknown[]): void {
   if (values.length === 0) return;

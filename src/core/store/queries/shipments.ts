@@ -1,7 +1,7 @@
 import type { ShipmentRow } from '../../../shared/rows';
 import type { Page, ShipmentFilters, Sort, shipmentSortFields } from '../../../shared/views';
 import type { Db } from '../database';
-import { inList, keysetPage, orderedQuery, searchFilter } from './keyset';
+import { inList, iterateOrdered, keysetPage, searchFilter } from './keyset';
 
 type ShipmentSortField = (typeof shipmentSortFields)[number];
 
@@ -160,10 +160,7 @@ export function countShipments(db: Db, filters: ShipmentFilters): number {
   ).n;
 }
 
-/**
- * Every matching row in list order, streamed with flat memory. It holds its connection while
- * iterating: give it one of its own (see openReader) when the caller yields in between.
- */
+/** Every matching row in list order, streamed (it holds its connection: see iterateOrdered). */
 export function* iterateShipments(
   db: Db,
   filters: ShipmentFilters,
@@ -173,16 +170,19 @@ export function* iterateShipments(
   const params: unknown[] = [];
   shipmentWhere(filters, where, params);
   const order = sort ?? { field: 'created_at', direction: 'desc' };
-  const { sql } = orderedQuery({
-    select: shipmentSelect,
-    from: shipmentFrom,
-    where,
-    params,
-    sortColumn: sortColumns[order.field],
-    idColumn: 's.id',
-    direction: order.direction,
-  });
-  for (const row of db.prepare(sql).iterate(...params)) yield toShipmentRow(row as Record<string, unknown>);
+  yield* iterateOrdered(
+    db,
+    {
+      select: shipmentSelect,
+      from: shipmentFrom,
+      where,
+      params,
+      sortColumn: sortColumns[order.field],
+      idColumn: 's.id',
+      direction: order.direction,
+    },
+    toShipmentRow,
+  );
 }
 
 export function getShipmentRow(db: Db, id: string): ShipmentRow | null {

@@ -1,7 +1,7 @@
 import type { TrackingRequestRow } from '../../../shared/rows';
 import type { Page, Sort, TrackingRequestFilters, trackingRequestSortFields } from '../../../shared/views';
 import type { Db } from '../database';
-import { inList, keysetPage, orderedQuery, searchFilter } from './keyset';
+import { inList, iterateOrdered, keysetPage, searchFilter } from './keyset';
 import type { ListOptions } from './shipments';
 
 type TrackingRequestSortField = (typeof trackingRequestSortFields)[number];
@@ -95,7 +95,7 @@ export function countTrackingRequests(db: Db, filters: TrackingRequestFilters): 
   ).n;
 }
 
-/** Every matching row in list order, streamed (see iterateShipments about its connection). */
+/** Every matching row in list order, streamed (it holds its connection: see iterateOrdered). */
 export function* iterateTrackingRequests(
   db: Db,
   filters: TrackingRequestFilters,
@@ -105,16 +105,19 @@ export function* iterateTrackingRequests(
   const params: unknown[] = [];
   requestWhere(filters, where, params);
   const order = sort ?? { field: 'created_at', direction: 'desc' };
-  const { sql } = orderedQuery({
-    select,
-    from,
-    where,
-    params,
-    sortColumn: sortColumns[order.field],
-    idColumn: 'r.id',
-    direction: order.direction,
-  });
-  for (const row of db.prepare(sql).iterate(...params)) yield toRow(row as Record<string, unknown>);
+  yield* iterateOrdered(
+    db,
+    {
+      select,
+      from,
+      where,
+      params,
+      sortColumn: sortColumns[order.field],
+      idColumn: 'r.id',
+      direction: order.direction,
+    },
+    toRow,
+  );
 }
 
 export function getTrackingRequestRow(db: Db, id: string): TrackingRequestRow | null {

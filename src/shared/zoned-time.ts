@@ -1,0 +1,65 @@
+/**
+ * Calendar arithmetic in IANA time zones with Intl alone (no date library), shared by the
+ * derived container fields and the sandbox. Building an Intl formatter costs far more than using
+ * one, so each zone's is made once.
+ */
+
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(zone: string): Intl.DateTimeFormat {
+  let f = partFormatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partFormatters.set(zone, f);
+  }
+  return f;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
+export function zoneOffsetMs(instant: number, zone: string): number {
+  const parts: Record<string, number> = {};
+  for (const part of partsFormatter(zone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The calendar date of an instant in a zone, YYYY-MM-DD. */
+export function localDate(instant: number, zone: string): string {
+  let f = dayFormatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(zone, f);
+  }
+  return f.format(instant);
+}
+
+/** The instant of local midnight `days` calendar days after the local date of `instant`. */
+export function localMidnightAfter(instant: number, zone: string, days: number): number {
+  const local = new Date(instant + zoneOffsetMs(instant, zone));
+  return localMidnightOf(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + days), zone);
+}
+
+/** The instant a local calendar date (YYYY-MM-DD) ends in a zone: its next local midnight. */
+export function endOfLocalDay(date: string, zone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return localMidnightOf(Date.UTC(y, m - 1, d + 1), zone);
+}
+
+/** Local midnight of the date whose UTC midnight is `midnightAsUtc`, settling daylight-saving edges. */
+function localMidnightOf(midnightAsUtc: number, zone: string): number {
+  let guess = midnightAsUtc;
+  for (let i = 0; i < 2; i++) guess = midnightAsUtc - zoneOffsetMs(guess, zone);
+  return guess;
+}
