@@ -1,6 +1,7 @@
 import type { Envelope, Handlers } from '../shared/ipc';
 import type { AppInfo, ProfilesState } from '../shared/types';
 import { dispatch, type Logger } from './dispatch';
+import { QuaysideError } from './errors';
 import { CoreEvents } from './events';
 import { createHandlers } from './handlers';
 import type { CoreContext } from './handlers/context';
@@ -43,7 +44,7 @@ export function createCore(options: CoreOptions): Core {
   const profiles = new ProfileStore(options.dataDir, (message) => log(message));
   const vault = new KeyVault({ ...options.secrets, log: (message) => log(message) });
   let session: Promise<Session> | null = null;
-  let online = true;
+  let closed = false;
 
   const openSession = async (profileId: string | null): Promise<Session> => {
     const profile = profileId === null ? null : (profiles.get(profileId) ?? null);
@@ -60,10 +61,7 @@ export function createCore(options: CoreOptions): Core {
       onProgress: (progress) => events.emit('sync:progress', progress),
       onStatus: (status) => events.emit('sync:status', status),
       onDataChanged: (resources) => events.emit('data:changed', { resources }),
-      onConnectivity: (now) => {
-        online = now;
-        events.emit('connectivity:changed', { online: now });
-      },
+      onConnectivity: (now) => events.emit('connectivity:changed', { online: now }),
       log,
     });
   };
@@ -75,14 +73,32 @@ export function createCore(options: CoreOptions): Core {
     vault,
     events,
     log,
-    session: () => (session ??= openSession(profiles.activeId)),
+    session: () => {
+      if (closed) return Promise.reject(new QuaysideError('busy', 'Quayside is closing.'));
+      if (!session) {
+        const opening = openSession(profiles.activeId);
+        session = opening;
+        // A failed open (a database from a newer Quayside, a busy file) is retried on the next call.
+        opening.catch(() => {
+          if (session === opening) session = null;
+        });
+      }
+      return session;
+    },
     switchSession: async (profileId) => {
       const previous = session;
-      session = null;
       profiles.setActive(profileId);
-      await (await previous?.catch(() => null))?.close();
-      session = openSession(profileId);
-      await session;
+      // The pending switch is the session from now on: a call made meanwhile waits for it rather
+      // than opening one of its own.
+      const opening = (async () => {
+        await (await previous?.catch(() => null))?.close();
+        return openSession(profileId);
+      })();
+      session = opening;
+      opening.catch(() => {
+        if (session === opening) session = null;
+      });
+      await opening;
       events.emit('data:changed', { resources: ['shipments', 'containers', 'tracking_requests', 'reference'] });
     },
     profilesState: async (): Promise<ProfilesState> => ({
@@ -103,13 +119,13 @@ export function createCore(options: CoreOptions): Core {
       chrome: options.versions?.chrome ?? null,
     },
   });
-  void online;
   const handlers = createHandlers(ctx, appInfo);
   return {
     handlers,
     events,
     call: (channel, arg) => dispatch(handlers, channel, arg, log),
     close: async () => {
+      closed = true;
       const current = session;
       session = null;
       await (await current?.catch(() => null))?.close();

@@ -89,22 +89,27 @@ export class Session {
     }
     let session: Session;
     const onRequest = (event: RequestEvent) => session.#noteRequest(event);
-    if (apiKey) {
-      const parts = openSync({
-        dbPath: options.dbPath,
-        baseUrl,
-        apiKey,
-        fetch: options.fetch,
-        onRequest,
-        onProgress: (p) => session.#noteProgress(p),
-      });
-      session = new Session(options, sandbox, parts, parts.db, () => parts.close());
-    } else {
-      const { openDatabase } = await import('./store/database');
-      const db = openDatabase(options.dbPath);
-      session = new Session(options, sandbox, null, db, () => {
-        db.close();
-      });
+    try {
+      if (apiKey) {
+        const parts = openSync({
+          dbPath: options.dbPath,
+          baseUrl,
+          apiKey,
+          fetch: options.fetch,
+          onRequest,
+          onProgress: (p) => session.#noteProgress(p),
+        });
+        session = new Session(options, sandbox, parts, parts.db, () => parts.close());
+      } else {
+        const { openDatabase } = await import('./store/database');
+        const db = openDatabase(options.dbPath);
+        session = new Session(options, sandbox, null, db, () => {
+          db.close();
+        });
+      }
+    } catch (error) {
+      await sandbox?.close();
+      throw error;
     }
     if (options.autoSync && session.#scheduler) {
       const neverSynced = readState<string>(session.db, 'sync:completed_at') === null;

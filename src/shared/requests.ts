@@ -10,10 +10,16 @@ const apiKey = z
   .min(8, 'An API key is at least 8 characters')
   .max(200)
   .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters');
+const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
 const baseUrl = z
   .url({ protocol: /^https?$/ })
   .max(300)
-  .refine((u) => !/[?#]/.test(u), 'The base URL has no query or fragment');
+  .refine((u) => !/[?#]/.test(u), 'The base URL has no query or fragment')
+  // The key travels in every request: never in clear text beyond this machine.
+  .refine(
+    (u) => u.startsWith('https:') || loopback.has(new URL(u).hostname),
+    'The base URL must use https (http only on this computer)',
+  );
 const profileName = z.string().trim().min(1, 'Give the profile a name').max(80);
 
 export const addProfileSchema = z.object({ name: profileName, apiKey, baseUrl: baseUrl.optional() }).strict();

@@ -205,3 +205,65 @@ describe('profiles, keys and actions against the service', () => {
     await core.close();
   });
 });
+
+describe('switching accounts and changing where the key goes', () => {
+  const key = 'switch-KEY-0a1b2c3d4e5f-SW01';
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 'switch', shipments: 10, apiKeys: [key] });
+  });
+  afterAll(() => sandbox.close());
+
+  it('opens exactly one session per switch, even while the views keep asking, and closes them all', async () => {
+    const servers = () => process.getActiveResourcesInfo().filter((r) => r === 'TCPServerWrap').length;
+    const before = servers();
+    const { core } = testCore();
+    await value(core, 'sync:status'); // the demo account: its sandbox starts in-process
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        await core.call('sync:status', undefined);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    const added = await value<{ state: ProfilesState }>(core, 'profiles:add', {
+      name: 'Switch',
+      apiKey: key,
+      baseUrl: sandbox.url,
+    });
+    await value(core, 'profiles:switch', { id: null });
+    await value(core, 'profiles:switch', { id: added.state.activeId });
+    polling = false;
+    await poll;
+    await core.close();
+    // A session opened behind a switch would leave its sandbox listening.
+    expect(servers()).toBeLessThanOrEqual(before);
+  });
+
+  it('will not send the stored key to a new base URL unless the key is entered again, nor over http beyond this computer', async () => {
+    const { core } = testCore();
+    const added = await value<{ profile: { id: string } }>(core, 'profiles:add', {
+      name: 'Guarded',
+      apiKey: key,
+      baseUrl: sandbox.url,
+    });
+    const moved = await failure(core, 'profiles:update', {
+      id: added.profile.id,
+      baseUrl: 'https://collector.example.com/v2',
+    });
+    expect(moved).toMatchObject({
+      code: 'invalid_argument',
+      fields: { apiKey: expect.stringMatching(/Enter the API key again/) },
+    });
+    const cleartext = await failure(core, 'profiles:validateKey', {
+      apiKey: key,
+      baseUrl: 'http://collector.example.com/v2',
+    });
+    expect(cleartext.code).toBe('invalid_argument');
+    expect(cleartext.message).toMatch(/https/);
+    expect(((await value<ProfilesState>(core, 'profiles:list')).profiles[0] as { baseUrl: string }).baseUrl).toBe(
+      sandbox.url,
+    );
+    await core.close();
+  });
+});

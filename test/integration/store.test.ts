@@ -182,3 +182,21 @@ describe('store queries', () => {
     expect(searchMatch('a_')).toEqual({ match: null, likes: ['%a\\_%'] });
   });
 });
+
+describe('store writer after a rolled-back page', () => {
+  it('writes a reference row again when the page that first carried it did not commit', () => {
+    const db = freshDb();
+    const port = { id: 'port-x', type: 'port', attributes: { code: 'USLAX', name: 'Los Angeles' } };
+    expect(() =>
+      writeResources(db, [port], {
+        syncedAt: at,
+        alsoInTransaction: () => {
+          throw new Error('disk full');
+        },
+      }),
+    ).toThrow('disk full');
+    expect(db.prepare("SELECT count(*) AS n FROM ports WHERE id = 'port-x'").get()).toEqual({ n: 0 });
+    writeResources(db, [port], { syncedAt: at });
+    expect(db.prepare("SELECT name FROM ports WHERE id = 'port-x'").get()).toEqual({ name: 'Los Angeles' });
+  });
+});

@@ -67,7 +67,8 @@ export function buildMilestones(
   put('rail_arrived', inland ?? text(container.ind_eta_at), !inland, destination, destTz);
   put('rail_unloaded', text(container.ind_rail_unloaded_at), false, destination, destTz);
   const fullOut = text(container.pod_full_out_at) ?? text(container.final_destination_full_out_at);
-  put('full_out', fullOut, false, text(container.final_destination_full_out_at) ? destination : pod, podTz);
+  const inlandFullOut = text(container.final_destination_full_out_at) !== null;
+  put('full_out', fullOut, false, inlandFullOut ? destination : pod, inlandFullOut ? destTz : podTz);
   put('empty_in', text(container.empty_terminated_at), false, null, text(container.empty_terminated_timezone));
 
   return [...byKey.values()].sort((a, b) => {

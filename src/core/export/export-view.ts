@@ -1,6 +1,6 @@
 /**
- * Exports one list view, with the same filters and sort as on screen, to a file. The rows come
- * page by page from the store, so memory stays flat at any size.
+ * Exports one list view, with the same filters and sort as on screen, to a file. The rows stream
+ * from one ordered query on a connection of their own, so memory stays flat at any size.
  */
 import { z } from 'zod';
 import { QuaysideError } from '../errors';

@@ -37,6 +37,12 @@ function clientOf(session: Session) {
 
 function store(session: Session, doc: JsonApiDocument | null): void {
   if (!doc) return;
+  if (!session.db.open) {
+    throw new QuaysideError(
+      'busy',
+      'The Tracking API made the change, but the account was switched before it was saved here; it appears after the next sync.',
+    );
+  }
   const resources = [doc.data, ...doc.included].flat().filter(Boolean) as StoredResource[];
   writeResources(session.db, resources, { syncedAt: new Date().toISOString() });
 }
@@ -147,7 +153,7 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
     'shipments:resumeTracking': shipmentAction('resume_tracking'),
     'webhooks:list': () =>
       act(async (session) => {
-        if (session.online && session.client) {
+        if (session.client) {
           try {
             store(session, await session.client.get('/webhooks', { query: { 'page[size]': 100 }, priority: 'user' }));
           } catch (error) {

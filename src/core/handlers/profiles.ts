@@ -45,6 +45,12 @@ export function profileHandlers(ctx: CoreContext): ProfileHandlers {
       const existing = ctx.profiles.get(id);
       if (!existing) throw new QuaysideError('not_found', 'There is no such profile.');
       const url = baseUrl ?? existing.baseUrl;
+      // The stored key never follows a new address on its own: whoever changes where it is sent
+      // must also know it.
+      if (url !== existing.baseUrl && !apiKey) {
+        const message = 'Enter the API key again to change the base URL.';
+        throw new QuaysideError('invalid_argument', message, { fields: { apiKey: message } });
+      }
       let result = null;
       const patch: Parameters<typeof ctx.profiles.update>[1] = { name: name ?? existing.name, baseUrl: url };
       if (apiKey) {
@@ -55,6 +61,13 @@ export function profileHandlers(ctx: CoreContext): ProfileHandlers {
         patch.keyStatus = result.result === 'accepted' ? 'accepted' : 'unverified';
       }
       const profile = ctx.profiles.update(id, patch);
+      // Checkpoints name pages on the old address; the next sync starts its walks over.
+      if (url !== existing.baseUrl) {
+        const { openDatabase } = await import('../store/database');
+        const db = openDatabase(ctx.profiles.databasePath(id));
+        db.prepare("DELETE FROM sync_state WHERE key LIKE 'walk:%'").run();
+        db.close();
+      }
       // A new key or base URL takes effect at once for the account being shown.
       if ((apiKey || url !== existing.baseUrl) && ctx.profiles.activeId === id) await ctx.switchSession(id);
       return { profile, check: result, state: await announce() };

@@ -69,7 +69,8 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
         if (session.online) refresh().catch(() => {});
         return local;
       } catch (error) {
-        if (!(error instanceof QuaysideError) || error.code !== 'not_found' || !session.online) throw error;
+        // Missing here: asked of the service even after a failed request (it may be back).
+        if (!(error instanceof QuaysideError) || error.code !== 'not_found' || !session.client) throw error;
         await refresh().catch(() => {
           throw error;
         });
@@ -98,7 +99,8 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
       const session = await ctx.session();
       const detail = containerDetail(session.db, id);
       let fromCache = true;
-      if (session.engine && session.online && (refresh || detail.eventsSyncedAt === null)) {
+      // An explicit refresh is tried whatever the last request said; an automatic one only online.
+      if (session.engine && (refresh || (session.online && detail.eventsSyncedAt === null))) {
         try {
           // The user is looking at it: ahead of background sync in the limiter's queue.
           await session.engine.fetchContainerEvents(id, 'user');

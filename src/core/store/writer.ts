@@ -245,16 +245,12 @@ type Statements = ReturnType<typeof prepare>;
  */
 const referenceCache = new WeakMap<Db, Map<string, string>>();
 const cachedTypes = new Set(['port', 'metro_area', 'terminal', 'rail_terminal', 'vessel', 'shipping_line', 'party']);
-function unchangedReference(db: Db, resource: StoredResource, raw: string): boolean {
+function unchangedReference(db: Db, resource: StoredResource, raw: string, written: Map<string, string>): boolean {
   if (!cachedTypes.has(resource.type)) return false;
-  let cache = referenceCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    referenceCache.set(db, cache);
-  }
   const key = `${resource.type}:${resource.id}`;
-  if (cache.get(key) === raw) return true;
-  cache.set(key, raw);
+  if (referenceCache.get(db)?.get(key) === raw) return true;
+  // Remembered only once the page has committed: a rolled-back page must be written again.
+  written.set(key, raw);
   return false;
 }
 const statementCache = new WeakMap<Db, Statements>();
@@ -298,11 +294,12 @@ export function writeResources(db: Db, resources: StoredResource[], options: Wri
   const s = statements(db);
   const counts: WriteCounts = {};
   const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
+  const written = new Map<string, string>();
   const write = db.transaction(() => {
     const touchedShipments = new Set<string>();
     for (const resource of sorted) {
       const raw = json(resource);
-      if (unchangedReference(db, resource, raw)) continue;
+      if (unchangedReference(db, resource, raw, written)) continue;
       if (writeOne(s, resource, raw, options.syncedAt, touchedShipments)) {
         counts[resource.type] = (counts[resource.type] ?? 0) + 1;
       }
@@ -321,6 +318,15 @@ export function writeResources(db: Db, resources: StoredResource[], options: Wri
     write();
   } finally {
     if (toggle) db.pragma('foreign_keys = ON');
+  }
+  // Inside a caller's transaction the page may still roll back: remember nothing then.
+  if (!db.inTransaction) {
+    let cache = referenceCache.get(db);
+    if (!cache) {
+      cache = new Map<string, string>();
+      referenceCache.set(db, cache);
+    }
+    for (const [key, raw] of written) cache.set(key, raw);
   }
   return counts;
 }

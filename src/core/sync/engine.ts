@@ -6,7 +6,7 @@
  * containers that changed, by page when many did and one by one, within the budget the lists
  * leave, when few did.
  */
-import { listResources, type JsonApiDocument } from '../api/document';
+import { listResources, readLink, type JsonApiDocument } from '../api/document';
 import { ApiError } from '../api/errors';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
@@ -284,7 +284,7 @@ export class SyncEngine {
     }
   }
 
-  /** All events of one container, now (a user opened it) or as background work. */
+  /** All events of one container, every page, now (a user opened it) or as background work. */
   async fetchContainerEvents(
     containerId: string,
     priority: 'user' | 'background',
@@ -292,22 +292,26 @@ export class SyncEngine {
   ): Promise<number> {
     const { db, client } = this.#o;
     const now = this.#o.now ?? (() => new Date());
-    let doc: JsonApiDocument;
+    const resources: StoredResource[] = [];
     try {
-      doc = await client.get(`/containers/${encodeURIComponent(containerId)}/transport_events`, {
+      let doc = await client.get(`/containers/${encodeURIComponent(containerId)}/transport_events`, {
         query: { 'page[size]': PAGE, include: 'location,vessel,terminal' },
         priority,
         signal,
       });
+      for (;;) {
+        const events = listResources(doc);
+        resources.push(...(events as StoredResource[]), ...(doc.included as StoredResource[]));
+        const next = events.length > 0 ? readLink(doc.links?.next) : null;
+        if (!next) break;
+        doc = await client.getUrl(next, { priority, signal });
+      }
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return 0; // the container is gone at the service
       throw error;
     }
-    const events = listResources(doc);
-    const written = writeResources(db, [...events, ...doc.included] as StoredResource[], {
-      syncedAt: now().toISOString(),
-      eventsCompleteFor: [containerId],
-    });
+    // Marked complete only with every page in hand.
+    const written = writeResources(db, resources, { syncedAt: now().toISOString(), eventsCompleteFor: [containerId] });
     return written.transport_event ?? 0;
   }
 

@@ -48,6 +48,10 @@ export class SyncScheduler {
     this.#handle = null;
   }
 
+  get running(): boolean {
+    return !this.#stopped;
+  }
+
   /** A new interval applies from the next run on. */
   setInterval(ms: number): void {
     this.#intervalMs = ms;

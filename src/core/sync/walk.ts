@@ -7,6 +7,7 @@
  * while the current one is written.
  */
 import { listResources, readLink, type JsonApiDocument } from '../api/document';
+import { ApiError } from '../api/errors';
 import type { Db } from '../store/database';
 import type { StoredResource } from '../store/resource';
 import { readState } from '../store/sync-state';
@@ -124,7 +125,19 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
 
   try {
     let url: string | null = checkpoint?.next ?? null;
-    let doc = await request(url);
+    let doc: JsonApiDocument;
+    try {
+      doc = await request(url);
+    } catch (error) {
+      // The profile's base URL changed since this checkpoint was written: start the walk over.
+      if (!(url && error instanceof ApiError && error.code === 'foreign_origin')) throw error;
+      inFlight.delete(url);
+      clearState(ctx.db, stateKey);
+      pages = 0;
+      maxUpdatedAt = null;
+      url = null;
+      doc = await request(null);
+    }
     inFlight.delete(url ?? '');
     for (;;) {
       ctx.signal?.throwIfAborted();

@@ -26,7 +26,8 @@ const select = `c.id, c.shipment_id, c.number, c.status, c.equipment_type, c.equ
   coalesce(c.pod_full_out_at, c.final_destination_full_out_at) AS picked_up_at, c.empty_terminated_at,
   coalesce(c.pod_timezone, s.pod_timezone) AS pod_timezone, s.tags, c.created_at`;
 
-const from = `containers c JOIN shipments s ON s.id = c.shipment_id
+// LEFT JOIN: a container the service sent without its shipment is still listed (and counted).
+const from = `containers c LEFT JOIN shipments s ON s.id = c.shipment_id
   LEFT JOIN terminals t ON t.id = coalesce(c.pod_terminal_id, s.pod_terminal_id)`;
 
 function containerWhere(filters: ContainerFilters, now: string, where: string[], params: unknown[]): void {
@@ -143,7 +144,7 @@ export function countContainers(db: Db, filters: ContainerFilters, now = new Dat
   const where: string[] = [];
   const params: unknown[] = [];
   containerWhere(filters, now, where, params);
-  const join = where.some((w) => /\bs\./.test(w)) ? 'JOIN shipments s ON s.id = c.shipment_id ' : '';
+  const join = where.some((w) => /\bs\./.test(w)) ? 'LEFT JOIN shipments s ON s.id = c.shipment_id ' : '';
   const sql = `SELECT count(*) AS n FROM containers c ${join}WHERE ${where.join(' AND ')}`;
   return (db.prepare(sql).get(...params) as { n: number }).n;
 }
