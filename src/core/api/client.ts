@@ -189,7 +189,7 @@ export class TrackingApiClient {
       try {
         return await this.#limiter.runInSlot(
           priority,
-          () => this.#attempt(method, url, body, { attempt, priority, signal }),
+          (answered) => this.#attempt(method, url, body, { attempt, priority, signal, answered }),
           signal,
         );
       } catch (caught) {
@@ -213,7 +213,7 @@ export class TrackingApiClient {
     method: Method,
     url: URL,
     body: unknown,
-    context: { attempt: number; priority: Priority; signal: AbortSignal | undefined },
+    context: { attempt: number; priority: Priority; signal: AbortSignal | undefined; answered: () => void },
   ): Promise<JsonApiDocument | null> {
     const started = performance.now();
     const timeout = AbortSignal.timeout(this.#settings.timeoutMs);
@@ -240,6 +240,8 @@ export class TrackingApiClient {
         signal,
         redirect: 'manual',
       });
+      // The service counted this request before it answered: the rate-limit slot can run out from here.
+      context.answered();
       status = response.status;
       const text = await response.text();
       const result = readAnswer(method, response, text);

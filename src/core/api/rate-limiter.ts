@@ -69,17 +69,23 @@ export class RateLimiter {
   }
 
   /**
-   * Runs `task` in a slot that counts until the task settles and one window after. The service
-   * counts a request when it arrives, anywhere between our start and the answer; holding the slot
-   * to the end keeps a slow request from letting the next window start early on our side.
+   * Runs `task` in a slot that counts until the service has answered and one window after. The
+   * service counts a request when it arrives, anywhere between our start and its answer; holding
+   * the slot until the answer keeps a slow request from letting the next window start early on
+   * our side. The task calls `answered()` when the response headers are in (the body and its
+   * parsing need not hold the slot); if it never does, the slot ends when the task settles.
    */
-  async runInSlot<T>(priority: Priority, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async runInSlot<T>(priority: Priority, task: (answered: () => void) => Promise<T>, signal?: AbortSignal): Promise<T> {
     const slot = await this.#take(priority, signal, true);
-    try {
-      return await task();
-    } finally {
+    const answered = () => {
+      if (slot.endedAt !== null) return;
       slot.endedAt = this.#now();
       this.#pump();
+    };
+    try {
+      return await task(answered);
+    } finally {
+      answered();
     }
   }
 
