@@ -148,8 +148,17 @@ export async function benchSync(): Promise<Measure[]> {
         rateLimit: { limit: 100, windowSeconds },
         onRequest: (e) => starts.push(performance.now() - e.durationMs),
       });
+      // Whenever requests wait for the limiter, how much of the window is in use: a limiter that
+      // leaves slots idle while work waits wastes the allowance.
+      const queuedUse: number[] = [];
+      const sampler = setInterval(() => {
+        const snapshot = sync.limiter.snapshot();
+        if (snapshot.queued.user + snapshot.queued.background > 0)
+          queuedUse.push(snapshot.usedInWindow / snapshot.limit);
+      }, 20);
       const started = performance.now();
       const summary = await sync.engine.run({ mode: 'full' });
+      clearInterval(sampler);
       const seconds = (performance.now() - started) / 1000;
       // The limit lets the first 100 go at once and 100 more every window.
       const boundSeconds = Math.max(0, Math.ceil(summary.requests / 100) - 1) * windowSeconds;
@@ -169,13 +178,18 @@ export async function benchSync(): Promise<Measure[]> {
       );
       measures.push(
         measure(
-          `${label}: share of the allowed rate used while work is queued`,
+          `${label}: share of the allowed rate used, first to last request`,
           Math.min(1, boundSeconds / queuedSeconds) * 100,
           '%',
-          {
-            atLeast: 95,
-          },
+          {},
         ),
+      );
+      const queuedShare =
+        queuedUse.length === 0 ? 100 : (queuedUse.reduce((a, b) => a + b, 0) / queuedUse.length) * 100;
+      measures.push(
+        measure(`${label}: window in use while requests wait (${queuedUse.length} samples)`, queuedShare, '%', {
+          atLeast: 95,
+        }),
       );
       sync.close();
     } finally {
