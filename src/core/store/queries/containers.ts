@@ -1,9 +1,9 @@
 import type { ContainerRow } from '../../../shared/rows';
 import type { ContainerStatus } from '../../../shared/status';
-import type { ContainerFilters, containerSortFields, Page, Sort } from '../../../shared/views';
-import type { Db } from '../database';
-import { inList, iterateOrdered, keysetPage, searchFilter } from './keyset';
-import { shipmentWhere, type ListOptions } from './shipments';
+import type { ContainerFilters, containerSortFields } from '../../../shared/views';
+import { inList, searchFilter } from './keyset';
+import { defineListView } from './list-view';
+import { shipmentWhere } from './shipments';
 
 type ContainerSortField = (typeof containerSortFields)[number];
 
@@ -117,65 +117,18 @@ function toContainerRow(r: Record<string, unknown>): ContainerRow {
   };
 }
 
-export function listContainers(
-  db: Db,
-  filters: ContainerFilters,
-  options: ListOptions<ContainerSortField> & { now?: string } = {},
-): Page<ContainerRow> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  containerWhere(filters, options.now ?? new Date().toISOString(), where, params);
-  const sort = options.sort ?? { field: 'created_at', direction: 'desc' };
-  const page = keysetPage(db, {
-    select,
-    from,
-    where,
-    params,
-    sortColumn: sortColumns[sort.field],
-    idColumn: 'c.id',
-    direction: sort.direction,
-    limit: options.limit ?? 100,
-    after: options.after,
-  });
-  return { rows: page.rows.map(toContainerRow), next: page.next };
-}
+export const containerView = defineListView({
+  select,
+  from,
+  idColumn: 'c.id',
+  sortColumns,
+  where: (filters: ContainerFilters, where, params, now) => containerWhere(filters, now, where, params),
+  countFrom: (where) =>
+    where.some((w) => /\bs\./.test(w)) ? 'containers c LEFT JOIN shipments s ON s.id = c.shipment_id' : 'containers c',
+  toRow: toContainerRow,
+});
 
-export function countContainers(db: Db, filters: ContainerFilters, now = new Date().toISOString()): number {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  containerWhere(filters, now, where, params);
-  const join = where.some((w) => /\bs\./.test(w)) ? 'LEFT JOIN shipments s ON s.id = c.shipment_id ' : '';
-  const sql = `SELECT count(*) AS n FROM containers c ${join}WHERE ${where.join(' AND ')}`;
-  return (db.prepare(sql).get(...params) as { n: number }).n;
-}
-
-/** Every matching row in list order, streamed (it holds its connection: see iterateOrdered). */
-export function* iterateContainers(
-  db: Db,
-  filters: ContainerFilters,
-  sort?: Sort<ContainerSortField>,
-): Generator<ContainerRow> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  containerWhere(filters, new Date().toISOString(), where, params);
-  const order = sort ?? { field: 'created_at', direction: 'desc' };
-  yield* iterateOrdered(
-    db,
-    {
-      select,
-      from,
-      where,
-      params,
-      sortColumn: sortColumns[order.field],
-      idColumn: 'c.id',
-      direction: order.direction,
-    },
-    toContainerRow,
-  );
-}
-
-export function getContainerRow(db: Db, id: string): ContainerRow | null {
-  const row = db.prepare(`SELECT ${select} FROM ${from} WHERE c.id = ? AND c.synced_at IS NOT NULL`).get(id) as
-    Record<string, unknown> | undefined;
-  return row ? toContainerRow(row) : null;
-}
+export const listContainers = containerView.page;
+export const countContainers = containerView.count;
+export const iterateContainers = containerView.iterate;
+export const getContainerRow = containerView.get;

@@ -1,7 +1,7 @@
 import type { ShipmentRow } from '../../../shared/rows';
-import type { Page, ShipmentFilters, Sort, shipmentSortFields } from '../../../shared/views';
-import type { Db } from '../database';
-import { inList, iterateOrdered, keysetPage, searchFilter } from './keyset';
+import type { ShipmentFilters, shipmentSortFields } from '../../../shared/views';
+import { inList, searchFilter } from './keyset';
+import { defineListView } from './list-view';
 
 type ShipmentSortField = (typeof shipmentSortFields)[number];
 
@@ -122,72 +122,17 @@ export function toShipmentRow(r: Record<string, unknown>): ShipmentRow {
   };
 }
 
-export interface ListOptions<F extends string> {
-  sort?: Sort<F>;
-  limit?: number;
-  after?: string;
-}
+export const shipmentView = defineListView({
+  select: shipmentSelect,
+  from: shipmentFrom,
+  idColumn: 's.id',
+  sortColumns,
+  where: (filters: ShipmentFilters, where, params) => shipmentWhere(filters, where, params),
+  countFrom: () => 'shipments s',
+  toRow: toShipmentRow,
+});
 
-export function listShipments(
-  db: Db,
-  filters: ShipmentFilters,
-  options: ListOptions<ShipmentSortField> = {},
-): Page<ShipmentRow> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  shipmentWhere(filters, where, params);
-  const sort = options.sort ?? { field: 'created_at', direction: 'desc' };
-  const page = keysetPage(db, {
-    select: shipmentSelect,
-    from: shipmentFrom,
-    where,
-    params,
-    sortColumn: sortColumns[sort.field],
-    idColumn: 's.id',
-    direction: sort.direction,
-    limit: options.limit ?? 100,
-    after: options.after,
-  });
-  return { rows: page.rows.map(toShipmentRow), next: page.next };
-}
-
-export function countShipments(db: Db, filters: ShipmentFilters): number {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  shipmentWhere(filters, where, params);
-  return (
-    db.prepare(`SELECT count(*) AS n FROM shipments s WHERE ${where.join(' AND ')}`).get(...params) as { n: number }
-  ).n;
-}
-
-/** Every matching row in list order, streamed (it holds its connection: see iterateOrdered). */
-export function* iterateShipments(
-  db: Db,
-  filters: ShipmentFilters,
-  sort?: Sort<ShipmentSortField>,
-): Generator<ShipmentRow> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  shipmentWhere(filters, where, params);
-  const order = sort ?? { field: 'created_at', direction: 'desc' };
-  yield* iterateOrdered(
-    db,
-    {
-      select: shipmentSelect,
-      from: shipmentFrom,
-      where,
-      params,
-      sortColumn: sortColumns[order.field],
-      idColumn: 's.id',
-      direction: order.direction,
-    },
-    toShipmentRow,
-  );
-}
-
-export function getShipmentRow(db: Db, id: string): ShipmentRow | null {
-  const row = db
-    .prepare(`SELECT ${shipmentSelect} FROM ${shipmentFrom} WHERE s.id = ? AND s.synced_at IS NOT NULL`)
-    .get(id) as Record<string, unknown> | undefined;
-  return row ? toShipmentRow(row) : null;
-}
+export const listShipments = shipmentView.page;
+export const countShipments = shipmentView.count;
+export const iterateShipments = shipmentView.iterate;
+export const getShipmentRow = shipmentView.get;

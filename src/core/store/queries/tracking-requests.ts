@@ -1,8 +1,7 @@
 import type { TrackingRequestRow } from '../../../shared/rows';
-import type { Page, Sort, TrackingRequestFilters, trackingRequestSortFields } from '../../../shared/views';
-import type { Db } from '../database';
-import { inList, iterateOrdered, keysetPage, searchFilter } from './keyset';
-import type { ListOptions } from './shipments';
+import type { TrackingRequestFilters, trackingRequestSortFields } from '../../../shared/views';
+import { inList, searchFilter } from './keyset';
+import { defineListView } from './list-view';
 
 type TrackingRequestSortField = (typeof trackingRequestSortFields)[number];
 
@@ -61,67 +60,17 @@ function toRow(r: Record<string, unknown>): TrackingRequestRow {
   };
 }
 
-export function listTrackingRequests(
-  db: Db,
-  filters: TrackingRequestFilters,
-  options: ListOptions<TrackingRequestSortField> = {},
-): Page<TrackingRequestRow> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  requestWhere(filters, where, params);
-  const sort = options.sort ?? { field: 'created_at', direction: 'desc' };
-  const page = keysetPage(db, {
-    select,
-    from,
-    where,
-    params,
-    sortColumn: sortColumns[sort.field],
-    idColumn: 'r.id',
-    direction: sort.direction,
-    limit: options.limit ?? 100,
-    after: options.after,
-  });
-  return { rows: page.rows.map(toRow), next: page.next };
-}
+export const trackingRequestView = defineListView({
+  select,
+  from,
+  idColumn: 'r.id',
+  sortColumns,
+  where: (filters: TrackingRequestFilters, where, params) => requestWhere(filters, where, params),
+  countFrom: () => 'tracking_requests r',
+  toRow,
+});
 
-export function countTrackingRequests(db: Db, filters: TrackingRequestFilters): number {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  requestWhere(filters, where, params);
-  return (
-    db.prepare(`SELECT count(*) AS n FROM tracking_requests r WHERE ${where.join(' AND ')}`).get(...params) as {
-      n: number;
-    }
-  ).n;
-}
-
-/** Every matching row in list order, streamed (it holds its connection: see iterateOrdered). */
-export function* iterateTrackingRequests(
-  db: Db,
-  filters: TrackingRequestFilters,
-  sort?: Sort<TrackingRequestSortField>,
-): Generator<TrackingRequestRow> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  requestWhere(filters, where, params);
-  const order = sort ?? { field: 'created_at', direction: 'desc' };
-  yield* iterateOrdered(
-    db,
-    {
-      select,
-      from,
-      where,
-      params,
-      sortColumn: sortColumns[order.field],
-      idColumn: 'r.id',
-      direction: order.direction,
-    },
-    toRow,
-  );
-}
-
-export function getTrackingRequestRow(db: Db, id: string): TrackingRequestRow | null {
-  const row = db.prepare(`SELECT ${select} FROM ${from} WHERE r.id = ? AND r.synced_at IS NOT NULL`).get(id) as
-    Record<string, unknown> | undefined;
-  return row ? toRow(row) : null;
-}
+export const listTrackingRequests = trackingRequestView.page;
+export const countTrackingRequests = trackingRequestView.count;
+export const iterateTrackingRequests = trackingRequestView.iterate;
+export const getTrackingRequestRow = trackingRequestView.get;
