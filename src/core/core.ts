@@ -85,13 +85,14 @@ export function createCore(options: CoreOptions): Core {
       }
       return session;
     },
-    switchSession: async (profileId) => {
+    switchSession: async (profileId, whileClosed) => {
       const previous = session;
       profiles.setActive(profileId);
       // The pending switch is the session from now on: a call made meanwhile waits for it rather
       // than opening one of its own.
       const opening = (async () => {
         await (await previous?.catch(() => null))?.close();
+        whileClosed?.();
         return openSession(profileId);
       })();
       session = opening;

@@ -1,6 +1,7 @@
 import type { Handlers } from '../shared/ipc';
 import type { CoreContext } from './handlers/context';
 import { actionHandlers } from './handlers/actions';
+import { dataHandlers } from './handlers/data';
 import { exportHandlers } from './handlers/export';
 import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
@@ -18,6 +19,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
       ctx.events.emit('settings:changed', settings);
       return settings;
     },
+    ...dataHandlers(ctx),
     ...profileHandlers(ctx),
     ...syncHandlers(ctx),
     ...viewHandlers(ctx),

@@ -4,11 +4,14 @@ import type { ArgOf, Bridge, Channel, ErrorCode, EventName, PayloadOf, ResultOf 
 export class IpcCallError extends Error {
   readonly code: ErrorCode;
   readonly channel: string;
-  constructor(code: ErrorCode, message: string, channel: string) {
+  /** For refused input: a message per field, to show next to the field it concerns. */
+  readonly fields: Readonly<Record<string, string>>;
+  constructor(code: ErrorCode, message: string, channel: string, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'IpcCallError';
     this.code = code;
     this.channel = channel;
+    this.fields = fields;
   }
 }
 
@@ -25,7 +28,7 @@ export function createApi(bridge: Bridge): Api {
     async invoke(channel, ...arg) {
       const envelope = await bridge.invoke(channel, arg[0]);
       if (envelope.ok) return envelope.value as never;
-      throw new IpcCallError(envelope.error.code, envelope.error.message, channel);
+      throw new IpcCallError(envelope.error.code, envelope.error.message, channel, envelope.error.fields);
     },
     on(event, listener) {
       return bridge.on(event, listener as (payload: unknown) => void);

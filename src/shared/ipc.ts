@@ -25,7 +25,9 @@ import type {
   AppInfo,
   ContainerDetail,
   DashboardSummary,
+  DataInfo,
   ExportResult,
+  FilterOptions,
   KeyCheck,
   LookupRecord,
   ProfileSummary,
@@ -76,6 +78,9 @@ export const contract = {
   'app:info': channel<AppInfo>()(noArgument),
   'settings:get': channel<Settings>()(noArgument),
   'settings:update': channel<Settings>()(settingsPatchSchema),
+  'data:info': channel<DataInfo>()(noArgument),
+  /** Deletes the active account's local database and starts an empty one (the service keeps everything). */
+  'data:deleteLocal': channel<DataInfo>()(noArgument),
 
   'profiles:list': channel<ProfilesState>()(noArgument),
   'profiles:add': channel<{ profile: ProfileSummary; check: KeyCheck; state: ProfilesState }>()(addProfileSchema),
@@ -107,6 +112,7 @@ export const contract = {
   'trackingRequests:count': channel<number>()(countOf(trackingRequestFiltersSchema)),
   'trackingRequests:get': channel<TrackingRequestRow>()(idSchema),
   'dashboard:summary': channel<DashboardSummary>()(noArgument),
+  'filters:options': channel<FilterOptions>()(noArgument),
 
   'shippingLines:list': channel<LookupRecord[]>()(noArgument),
   'shippingLines:get': channel<LookupRecord>()(idSchema),

@@ -1,4 +1,5 @@
 import type { ContainerRow, ShipmentRow, TrackingRequestRow } from './rows';
+import type { ContainerFilters, ShipmentFilters } from './views';
 
 /** Row and value types the views show. JSON-safe: strings for dates, no classes. */
 
@@ -145,8 +146,19 @@ export interface CountBucket {
   count: number;
 }
 
+/** The filters behind the dashboard's time-bound tiles, fixed at `generatedAt`, so a tile's list shows what it counted. */
+export interface DashboardFilters {
+  arrivingNext7Days: ShipmentFilters;
+  etaSlipped: ShipmentFilters;
+  arrivedNotAvailable: ContainerFilters;
+  lfdToday: ContainerFilters;
+  lfdWithin3Days: ContainerFilters;
+  overdue: ContainerFilters;
+}
+
 export interface DashboardSummary {
   generatedAt: string;
+  filters: DashboardFilters;
   arrivingNext7Days: number;
   arrivedNotAvailable: number;
   lfdToday: number;
@@ -181,4 +193,34 @@ export interface ExportResult {
   path: string | null;
   rows: number;
   cancelled: boolean;
+}
+
+/** The active account's local database, for Settings. */
+export interface DataInfo {
+  path: string;
+  /** The database and its write-ahead log, in bytes. */
+  bytes: number;
+  shipments: number;
+  containers: number;
+  trackingRequests: number;
+}
+
+export interface FilterOption {
+  value: string;
+  label: string;
+  /** Rows in the local data that carry this value. */
+  count: number;
+}
+
+/** What each filter chip can offer, from the local data. */
+export interface FilterOptions {
+  carriers: FilterOption[];
+  portsOfLading: FilterOption[];
+  portsOfDischarge: FilterOption[];
+  destinations: FilterOption[];
+  terminals: FilterOption[];
+  customers: FilterOption[];
+  tags: FilterOption[];
+  holdTypes: FilterOption[];
+  failedReasons: FilterOption[];
 }

@@ -17,7 +17,10 @@ export interface CoreContext {
   log: Logger;
   /** The account being shown (opened on first use). */
   session(): Promise<Session>;
-  /** Shows another account: a profile id, or null for the demo account. */
-  switchSession(profileId: string | null): Promise<void>;
+  /**
+   * Shows another account: a profile id, or null for the demo account. `whileClosed` runs after
+   * the old session's database is closed and before the new one opens (to delete local data).
+   */
+  switchSession(profileId: string | null, whileClosed?: () => void): Promise<void>;
   profilesState(): Promise<ProfilesState>;
 }

@@ -12,6 +12,7 @@ import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import { countContainers, listContainers } from '../store/queries/containers';
 import { dashboardSummary } from '../store/queries/dashboard';
+import { filterOptions } from '../store/queries/filter-options';
 import { countShipments, listShipments } from '../store/queries/shipments';
 import { countTrackingRequests, getTrackingRequestRow, listTrackingRequests } from '../store/queries/tracking-requests';
 import { writeResources } from '../store/writer';
@@ -32,6 +33,7 @@ type ViewHandlers = Pick<
   | 'trackingRequests:count'
   | 'trackingRequests:get'
   | 'dashboard:summary'
+  | 'filters:options'
   | 'shippingLines:list'
   | 'shippingLines:get'
   | 'terminals:get'
@@ -129,6 +131,7 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
       return row;
     },
     'dashboard:summary': async () => dashboardSummary(await db()),
+    'filters:options': async () => filterOptions(await db()),
     'shippingLines:list': async () => listShippingLines(await db()),
     'shippingLines:get': lookupOf('shipping_line'),
     'terminals:get': lookupOf('terminal'),

@@ -28,6 +28,7 @@ export function dashboardFilters(now: number) {
       statuses: ['discharged', 'available', 'on_rail'] as ('discharged' | 'available' | 'on_rail')[],
     },
     overdue: { overdue: true },
+    etaSlipped: { etaSlipped: true, etaFrom: iso(now) },
   };
 }
 
@@ -77,13 +78,14 @@ export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
 
   return {
     generatedAt: nowIso,
+    filters: f,
     arrivingNext7Days: countShipments(db, f.arrivingNext7Days),
     arrivedNotAvailable: countContainers(db, f.arrivedNotAvailable, nowIso),
     lfdToday: countContainers(db, f.lfdToday, nowIso),
     lfdWithin3Days: countContainers(db, f.lfdWithin3Days, nowIso),
     overdue: countContainers(db, f.overdue, nowIso),
     onHold: holds.map((h): CountBucket => ({ key: h.name ?? 'hold', label: h.name ?? 'Hold', count: h.n })),
-    etaSlipped: countShipments(db, { etaSlipped: true, etaFrom: nowIso }),
+    etaSlipped: countShipments(db, f.etaSlipped),
     trackingFailed: failed.map((r): CountBucket => ({
       key: r.reason,
       label: failedReasonLabels[r.reason] ?? r.reason,
