@@ -1,0 +1,87 @@
+/**
+ * What every screen shares: app info, settings, profiles, the sync state and connectivity,
+ * kept current by main's events. `dataVersion` moves whenever local data changes, so views
+ * that depend on it refetch.
+ */
+import type { AppInfo, ProfilesState, Settings, SyncProgressInfo, SyncStatus } from '../../../shared/types';
+import { api } from './api';
+import { messageOf } from './errors';
+
+class AppState {
+  info = $state<AppInfo | null>(null);
+  settings = $state<Settings | null>(null);
+  profiles = $state<ProfilesState | null>(null);
+  sync = $state<SyncStatus | null>(null);
+  progress = $state<SyncProgressInfo | null>(null);
+  online = $state(true);
+  loadError = $state<string | null>(null);
+  dataVersion = $state(0);
+  /** Moves once a minute so "N minutes ago" stays true. */
+  now = $state(Date.now());
+
+  get demo(): boolean {
+    return this.info?.demo ?? false;
+  }
+
+  get timeDisplay() {
+    return this.settings?.timeDisplay ?? 'local';
+  }
+
+  /** Why an action that needs the service cannot run now, or null when it can. */
+  get offlineReason(): string | null {
+    if (!this.online)
+      return 'Offline: the Tracking API cannot be reached. This works again once the connection is back.';
+    return null;
+  }
+
+  async start(): Promise<() => void> {
+    const offs = [
+      api.on('settings:changed', (next) => (this.settings = next)),
+      api.on('profiles:changed', (next) => {
+        this.profiles = next;
+        void this.refreshInfo();
+      }),
+      api.on('sync:status', (status) => {
+        this.sync = status;
+        this.online = status.online;
+        if (status.state !== 'syncing') this.progress = null;
+      }),
+      api.on('sync:progress', (progress) => (this.progress = progress)),
+      api.on('connectivity:changed', ({ online }) => (this.online = online)),
+      api.on('data:changed', () => this.dataVersion++),
+    ];
+    const timer = setInterval(() => (this.now = Date.now()), 30_000);
+    try {
+      const [info, settings, profiles, sync] = await Promise.all([
+        api.invoke('app:info'),
+        api.invoke('settings:get'),
+        api.invoke('profiles:list'),
+        api.invoke('sync:status'),
+      ]);
+      this.info = info;
+      this.settings = settings;
+      this.profiles = profiles;
+      this.sync = sync;
+      this.online = sync.online;
+      this.progress = sync.progress;
+    } catch (error) {
+      this.loadError = messageOf(error);
+    }
+    return () => {
+      clearInterval(timer);
+      for (const off of offs) off();
+    };
+  }
+
+  async refreshInfo(): Promise<void> {
+    try {
+      this.info = await api.invoke('app:info');
+      this.sync = await api.invoke('sync:status');
+      this.online = this.sync.online;
+    } catch {
+      // The next event brings it.
+    }
+  }
+}
+
+export const app = new AppState();

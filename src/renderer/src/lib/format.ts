@@ -1,0 +1,160 @@
+/**
+ * Dates, numbers and sizes as a forwarder reads them. Every date names its time zone: the
+ * laptop's or the port's (Settings > Time display), and a relative form ("in 3 days") carries the
+ * exact value for its tooltip.
+ */
+import type { TimeDisplay } from '../../../shared/types';
+
+const DAY = 86_400_000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let f = formatters.get(key);
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+function validZone(zone: string | null | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    formatter(`probe:${zone}`, () => new Intl.DateTimeFormat('en', { timeZone: zone }));
+    return zone;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The zone a date is shown in: the port's when asked for and known, else this computer's. */
+export function displayZone(display: TimeDisplay, portZone: string | null | undefined): string | undefined {
+  return display === 'port' ? validZone(portZone) : undefined;
+}
+
+function parse(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** "20 Dec 2026, 08:13 PST". */
+export function formatDateTime(iso: string | null | undefined, zone?: string): string {
+  const date = parse(iso);
+  if (!date) return '';
+  return formatter(
+    `dt:${zone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat(undefined, {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: zone,
+        timeZoneName: 'short',
+      }),
+  ).format(date);
+}
+
+/** "Sun 20 Dec 2026, 08:13 (America/Los_Angeles, PST)": the tooltip form. */
+export function formatExact(iso: string | null | undefined, zone?: string): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const text = formatter(
+    `ex:${zone ?? ''}`,
+    () =>
+      new Intl.DateTimeFormat(undefined, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: zone,
+        timeZoneName: 'long',
+      }),
+  ).format(date);
+  const name = zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return `${text} · ${name}`;
+}
+
+/** A calendar date (last free day): "Tue 24 Nov 2026". */
+export function formatCalendarDate(date: string | null | undefined): string {
+  if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return '';
+  const [y, m, d] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return formatter(
+    'cal',
+    () =>
+      new Intl.DateTimeFormat(undefined, {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }),
+  ).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+
+/** "in 3 days", "2 hours ago", "now". */
+export function formatRelative(iso: string | null | undefined, now = Date.now()): string {
+  const date = parse(iso);
+  if (!date) return '';
+  const diff = date.getTime() - now;
+  const abs = Math.abs(diff);
+  if (abs < 45_000) return 'just now';
+  if (abs < 3_600_000) return relativeFormat.format(Math.round(diff / 60_000), 'minute');
+  if (abs < DAY) return relativeFormat.format(Math.round(diff / 3_600_000), 'hour');
+  if (abs < 45 * DAY) return relativeFormat.format(Math.round(diff / DAY), 'day');
+  return relativeFormat.format(Math.round(diff / (30 * DAY)), 'month');
+}
+
+/** Whole days until a deadline instant (negative once it has passed). */
+export function daysUntil(iso: string | null | undefined, now = Date.now()): number | null {
+  const date = parse(iso);
+  if (!date) return null;
+  return Math.ceil((date.getTime() - now) / DAY) - 1;
+}
+
+export function formatDaysLeft(deadlineIso: string | null | undefined, now = Date.now()): string {
+  const date = parse(deadlineIso);
+  if (!date) return '';
+  const ms = date.getTime() - now;
+  if (ms <= 0) {
+    const days = Math.floor(-ms / DAY);
+    return days === 0 ? 'Overdue today' : `Overdue ${days} day${days === 1 ? '' : 's'}`;
+  }
+  const days = Math.floor(ms / DAY);
+  if (days === 0) return 'Last day today';
+  return `${days} day${days === 1 ? '' : 's'} left`;
+}
+
+const numberFormat = new Intl.NumberFormat();
+export function formatCount(n: number): string {
+  return numberFormat.format(n);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+export function formatMoney(amount: number | null): string {
+  if (amount === null) return '';
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(amount);
+}
+
+export function formatDuration(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, Math.round(seconds))} s`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min`;
+  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
+}
