@@ -79,6 +79,16 @@ export function formatExact(iso: string | null | undefined, zone?: string): stri
   return `${text} · ${name}`;
 }
 
+/** The day of an instant on this computer's calendar: "Mon, Nov 23, 2026". */
+export function formatDay(iso: string | null | undefined): string {
+  const date = parse(iso);
+  if (!date) return '';
+  return formatter(
+    'day',
+    () => new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+  ).format(date);
+}
+
 /** A calendar date (last free day): "Tue 24 Nov 2026". */
 export function formatCalendarDate(date: string | null | undefined): string {
   if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return '';
@@ -109,13 +119,6 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
   if (abs < DAY) return relativeFormat.format(Math.round(diff / 3_600_000), 'hour');
   if (abs < 45 * DAY) return relativeFormat.format(Math.round(diff / DAY), 'day');
   return relativeFormat.format(Math.round(diff / (30 * DAY)), 'month');
-}
-
-/** Whole days until a deadline instant (negative once it has passed). */
-export function daysUntil(iso: string | null | undefined, now = Date.now()): number | null {
-  const date = parse(iso);
-  if (!date) return null;
-  return Math.ceil((date.getTime() - now) / DAY) - 1;
 }
 
 export function formatDaysLeft(deadlineIso: string | null | undefined, now = Date.now()): string {

@@ -293,7 +293,7 @@ export const containersList: ListDef<ContainerRow> = {
   title: 'Containers',
   noun: { one: 'container', many: 'containers' },
   searchPlaceholder: 'Search container, BL, reference, vessel, port…',
-  defaultSort: { field: 'last_free_day', direction: 'asc' },
+  defaultSort: { field: 'created_at', direction: 'desc' },
   open: (row) => ({ view: 'containers', id: row.id }),
   rowLabel: (row) => `Container ${row.number ?? row.id}`,
   filters: [
@@ -325,7 +325,7 @@ export const containersList: ListDef<ContainerRow> = {
       key: 'status',
       label: 'Status',
       sort: 'status',
-      width: 190,
+      width: 215,
       exportKeys: ['current_status'],
       cell: (r) => ({
         kind: 'status',
@@ -339,7 +339,7 @@ export const containersList: ListDef<ContainerRow> = {
       key: 'lfd',
       label: 'Last free day',
       sort: 'last_free_day',
-      width: 200,
+      width: 235,
       exportKeys: ['pickup_lfd'],
       cell: (r) => ({
         kind: 'lfd',

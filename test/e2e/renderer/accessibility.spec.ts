@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForFirstSync } from '../fixtures';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')),
+    }));
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every view passes an accessibility scan with no serious violations (${theme} theme)`, async ({
+    page,
+    host,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await waitForFirstSync(host);
+    await host.core.handlers['settings:update']({ theme });
+    const [shipment] = (await host.core.handlers['shipments:list']({ filters: {}, page: { limit: 1 } })).rows;
+    const [container] = (
+      await host.core.handlers['containers:list']({ filters: { statuses: ['available'] }, page: { limit: 1 } })
+    ).rows;
+    const places = [
+      { hash: '#/dashboard', ready: 'Dashboard' },
+      { hash: '#/shipments', ready: 'Shipments' },
+      { hash: '#/containers', ready: 'Containers' },
+      { hash: '#/tracking-requests', ready: 'Tracking requests' },
+      { hash: '#/settings', ready: 'Settings' },
+      { hash: `#/shipments/${shipment!.id}`, ready: shipment!.billOfLading! },
+      { hash: `#/containers/${container!.id}`, ready: container!.number! },
+    ];
+    for (const place of places) {
+      await page.goto(`${host.url}${place.hash}`);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(place.ready);
+      await expect(page.getByRole('status').filter({ hasText: /Loading|Reading/ })).toHaveCount(0);
+      expect(await seriousViolations(page), `${place.hash} in the ${theme} theme`).toEqual([]);
+    }
+    // The open pieces: the search palette, a filter editor, the column chooser, the new tracking request form.
+    await page.goto(`${host.url}#/containers`);
+    await expect(page.getByRole('grid', { name: 'Containers' })).toBeVisible();
+    await page.getByRole('button', { name: '+ Filter' }).click();
+    await page.getByRole('menuitem', { name: 'Status' }).click();
+    expect(await seriousViolations(page), 'filter editor').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    expect(await seriousViolations(page), 'column chooser').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('MAEU');
+    await expect(page.getByRole('listbox', { name: 'Results' }).getByRole('option').first()).toBeVisible();
+    expect(await seriousViolations(page), 'search palette').toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`search-${theme}.png`) });
+    await page.keyboard.press('Escape');
+    await page.goto(`${host.url}#/tracking-requests`);
+    await page.getByRole('button', { name: 'New tracking request' }).click();
+    await page.getByRole('button', { name: 'Start tracking' }).click();
+    await expect(page.getByRole('textbox', { name: 'Number', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    expect(await seriousViolations(page), 'tracking request form with errors').toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`form-${theme}.png`) });
+  });
+}

@@ -1,0 +1,159 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForFirstSync } from '../fixtures';
+
+/** The first cell of every rendered data row, top to bottom. */
+async function firstColumn(page: Page, grid: string): Promise<string[]> {
+  const rows = page.getByRole('grid', { name: grid }).locator('[role="row"][data-index]');
+  return rows.evaluateAll((elements) =>
+    elements
+      .map((row) => ({
+        index: Number(row.getAttribute('data-index')),
+        text: row.querySelector('[role="gridcell"]')?.textContent?.trim() ?? '',
+      }))
+      .sort((a, b) => a.index - b.index)
+      .map((row) => row.text),
+  );
+}
+
+test('a forwarder’s day: dashboard, last free days, a shipment’s timeline, a tag, a tracking request and an export', async ({
+  page,
+  host,
+  exportPath,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await waitForFirstSync(host);
+  let step = 0;
+  const shot = (name: string) =>
+    page.screenshot({ path: testInfo.outputPath(`${String(++step).padStart(2, '0')}-${name}.png`) });
+
+  // 1. The dashboard says how many containers must be picked up within 3 days.
+  const summary = await host.core.handlers['dashboard:summary'](undefined);
+  expect(summary.lfdWithin3Days, 'the demo world has containers due within 3 days').toBeGreaterThan(1);
+  await page.goto(host.url);
+  const tile = page.getByRole('link', { name: /Last free day within 3 days/ });
+  await expect(tile).toContainText(String(summary.lfdWithin3Days));
+  await shot('dashboard');
+
+  // 2. The tile opens the containers list filtered to exactly those.
+  await tile.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Containers' })).toBeVisible();
+  const count = page.getByRole('status', { name: 'Row count' });
+  await expect(count).toHaveText(`${summary.lfdWithin3Days} containers match`);
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Last free day');
+  const grid = page.getByRole('grid', { name: 'Containers' });
+  await expect(grid.locator('[role="row"][data-index]')).toHaveCount(summary.lfdWithin3Days);
+  for (const text of await grid.locator('[role="row"][data-index]').allTextContents()) {
+    expect(text).toMatch(/days? left|Last day today/);
+  }
+  await shot('containers-lfd-within-3-days');
+
+  // 3. Sort by container number, both ways.
+  const header = grid.getByRole('columnheader', { name: 'Container' });
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await firstColumn(page, 'Containers');
+  expect(ascending).toEqual([...ascending].sort());
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(() => firstColumn(page, 'Containers')).toEqual([...ascending].reverse());
+  await shot('containers-sorted');
+
+  // 4. Open the first container, then its shipment, and read the timeline.
+  const number = (await firstColumn(page, 'Containers'))[0]!;
+  await grid.locator('[role="row"][data-index="0"]').click();
+  await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
+  await shot('container-detail');
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: /^Shipment/ })
+    .click();
+  const timeline = page.getByRole('list', { name: `Milestones of ${number}` });
+  await expect(timeline).toBeVisible();
+  // Due within 3 days means it left the ship: discharge is done, the return is not.
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Vessel arrived' })).toContainText('(done)');
+  await expect(timeline.getByRole('listitem').filter({ hasText: 'Empty returned' })).toContainText('(not yet)');
+  const bl = (await page.getByRole('heading', { level: 1 }).textContent())!.replace(/^BL\s*/, '').trim();
+  await shot('shipment-detail');
+
+  // 5. Tag the shipment: it reaches the service and the local copy.
+  await page.getByRole('textbox', { name: 'New tag' }).fill('collect-e2e');
+  await page.getByRole('button', { name: 'Add tag' }).click();
+  await expect(page.getByRole('list', { name: 'Tags' })).toContainText('collect-e2e');
+  const [row] = (await host.core.handlers['shipments:list']({ filters: { search: bl }, page: { limit: 5 } })).rows;
+  expect(row?.tags).toContain('collect-e2e');
+  await shot('shipment-tagged');
+
+  // 6. A tracking request with a carrier the service does not cover, then with the right one.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tracking requests' }).click();
+  await page.getByRole('button', { name: 'New tracking request' }).click();
+  const lines = await host.core.handlers['shippingLines:list'](undefined);
+  const right = lines.find((l) => l.attributes.bill_of_lading_tracking_support === true)!;
+  const scac = right.attributes.scac as string;
+  const newNumber = `${scac}E2E${Date.now().toString().slice(-8)}`;
+  await page.getByRole('textbox', { name: 'Number', exact: true }).fill(newNumber);
+  const carrier = page.getByRole('combobox', { name: 'Carrier' });
+  await carrier.fill('ZZZZ');
+  await page.getByRole('button', { name: 'Start tracking' }).click();
+  await expect(carrier).toHaveAttribute('aria-invalid', 'true');
+  await expect(carrier).toHaveAccessibleDescription(/ZZZZ is not a carrier the Tracking API covers/);
+  await shot('tracking-request-wrong-carrier');
+  await carrier.fill(scac);
+  await expect(carrier).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Start tracking' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Tracking request for ${newNumber}` })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Tracking requests' })).toContainText(newNumber);
+  await shot('tracking-request-created');
+
+  // 7. Back to the filtered containers (the list kept its filters and sort) and export them.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Containers' }).click();
+  await expect(count).toHaveText(`${summary.lfdWithin3Days} containers match`);
+  const shown = await firstColumn(page, 'Containers');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(
+    new RegExp(`Exported ${summary.lfdWithin3Days} containers to .*export\\.csv`),
+  );
+  await shot('exported');
+  const text = readFileSync(exportPath, 'utf8');
+  expect(text.charCodeAt(0), 'UTF-8 byte order mark for Excel').toBe(0xfeff);
+  const records = parse<Record<string, string>>(text.slice(1), { columns: true });
+  expect(records.map((r) => r.Container)).toEqual(shown);
+  // The columns are the ones on screen (the timestamps with their UTC and port-local forms).
+  const headers = Object.keys(records[0]!);
+  expect(headers.slice(0, 4)).toEqual(['Container', 'Status', 'Last free day', 'Holds']);
+  expect(headers).toContain('ETA (port local time)');
+});
+
+test('the service’s refusal of a tracking request is shown next to the field it concerns', async ({ page, host }) => {
+  await waitForFirstSync(host);
+  // The service answers 422 with a pointer to the number (as a real one does for a number it rejects).
+  await page.route('**/__host/ipc', async (route) => {
+    const body = route.request().postDataJSON() as { channel: string };
+    if (body.channel !== 'trackingRequests:create') return route.continue();
+    return route.fulfill({
+      json: {
+        ok: false,
+        error: {
+          code: 'rejected',
+          message: 'The Tracking API did not accept this.',
+          fields: { requestNumber: "Request number 'MAEU000' is not a valid number" },
+        },
+      },
+    });
+  });
+  await page.goto(`${host.url}#/tracking-requests`);
+  await page.getByRole('button', { name: 'New tracking request' }).click();
+  await page.getByRole('textbox', { name: 'Number', exact: true }).fill('MAEU0000000');
+  const lines = await host.core.handlers['shippingLines:list'](undefined);
+  const scac = lines.find((l) => l.attributes.bill_of_lading_tracking_support === true)!.attributes.scac as string;
+  await page.getByRole('combobox', { name: 'Carrier' }).fill(scac);
+  await page.getByRole('button', { name: 'Start tracking' }).click();
+  const number = page.getByRole('textbox', { name: 'Number', exact: true });
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(number).toHaveAccessibleDescription("Request number 'MAEU000' is not a valid number");
+  await expect(number).toBeFocused();
+  // Typing again clears the service's complaint.
+  await number.fill('MAEU0000001');
+  await expect(number).not.toHaveAttribute('aria-invalid', 'true');
+});

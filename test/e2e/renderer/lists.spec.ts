@@ -1,0 +1,94 @@
+import { expect, test, waitForFirstSync } from '../fixtures';
+
+test('a list keeps its filters, sort and columns after a restart', async ({ page, host }, testInfo) => {
+  await waitForFirstSync(host);
+  await page.goto(`${host.url}#/shipments`);
+  const grid = page.getByRole('grid', { name: 'Shipments' });
+  await expect(grid).toBeVisible();
+  const count = page.getByRole('status', { name: 'Row count' });
+  const all = await host.core.handlers['shipments:count']({ filters: {} });
+  await expect(count).toHaveText(`${all} shipments`);
+
+  // Filter by one carrier, picked from the values in the data.
+  const options = await host.core.handlers['filters:options'](undefined);
+  const carrier = options.carriers[0]!;
+  await page.getByRole('button', { name: '+ Filter' }).click();
+  await page.getByRole('menuitem', { name: 'Carrier' }).click();
+  const editor = page.getByRole('dialog', { name: 'Filter: Carrier' });
+  await editor.getByRole('searchbox').fill(carrier.value);
+  await editor.getByRole('checkbox', { name: new RegExp(carrier.label) }).check();
+  await editor.getByRole('button', { name: 'Done' }).click();
+  await expect(count).toHaveText(`${carrier.count} shipments match`);
+
+  // Sort by ETA, newest first, and show the Terminal column instead of Vessel.
+  const eta = grid.getByRole('columnheader', { name: 'ETA', exact: true });
+  // The list starts by ETA, soonest first; one click turns it round.
+  await expect(eta).toHaveAttribute('aria-sort', 'ascending');
+  await eta.getByRole('button').click();
+  await expect(eta).toHaveAttribute('aria-sort', 'descending');
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Choose columns' });
+  await chooser.getByRole('checkbox', { name: 'Terminal' }).check();
+  await chooser.getByRole('checkbox', { name: 'Vessel / voyage' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(grid.getByRole('columnheader', { name: 'Terminal' })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('before-restart.png') });
+
+  await page.reload();
+  await expect(count).toHaveText(`${carrier.count} shipments match`);
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(`Carrier: ${carrier.label}`);
+  await expect(grid.getByRole('columnheader', { name: 'ETA', exact: true })).toHaveAttribute('aria-sort', 'descending');
+  await expect(grid.getByRole('columnheader', { name: 'Terminal' })).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Vessel / voyage' })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('after-restart.png') });
+
+  // Every shown row is that carrier's.
+  const carriers = await grid
+    .locator('[role="row"][data-index]')
+    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('[role="gridcell"]')[1]?.textContent?.trim()));
+  expect(new Set(carriers)).toEqual(new Set([carrier.value]));
+});
+
+test('the keyboard is enough: search with Ctrl+K, move through rows and open one', async ({ page, host }, testInfo) => {
+  await waitForFirstSync(host);
+  const [shipment] = (
+    await host.core.handlers['shipments:list']({
+      filters: {},
+      sort: { field: 'eta', direction: 'asc' },
+      page: { limit: 1 },
+    })
+  ).rows;
+  const bl = shipment!.billOfLading!;
+  await page.goto(host.url);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox', { name: /Search BL, booking, container/ });
+  await expect(search).toBeFocused();
+  await search.fill(bl.slice(0, 9));
+  await expect(page.getByRole('listbox', { name: 'Results' }).getByRole('option').first()).toContainText(bl);
+  await page.screenshot({ path: testInfo.outputPath('search.png') });
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(bl);
+
+  // Rows: Tab into the table, arrow down twice, Enter opens that row.
+  await page.goto(`${host.url}#/containers`);
+  const grid = page.getByRole('grid', { name: 'Containers' });
+  await expect(grid.locator('[role="row"][data-index="2"]')).toBeVisible();
+  await grid.locator('[role="row"][data-index="0"]').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  const third = grid.locator('[role="row"][data-index="2"]');
+  await expect(third).toBeFocused();
+  const number = (await third.locator('[role="gridcell"]').first().textContent())!.trim();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
+
+  // End reaches the last container, fetched on the way.
+  await page.goBack();
+  await grid.locator('[role="row"][data-index="0"]').focus();
+  await page.keyboard.press('End');
+  const total = await host.core.handlers['containers:count']({ filters: {} });
+  await expect(grid.locator(`[role="row"][data-index="${total - 1}"]`)).toBeFocused();
+  await expect(grid.locator(`[role="row"][data-index="${total - 1}"]`)).not.toContainText('Loading');
+});
