@@ -6,42 +6,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportView } from '../../src/core/export/export-view';
-import { openDatabase, type Db } from '../../src/core/store/database';
 import { countContainers, listContainers } from '../../src/core/store/queries/containers';
 import { countShipments, listShipments } from '../../src/core/store/queries/shipments';
-import type { StoredResource } from '../../src/core/store/resource';
-import { writeResources } from '../../src/core/store/writer';
-import { generateWorld } from '../../src/sandbox/generate';
-import { serialize, type SerializeContext } from '../../src/sandbox/serialize';
+import { buildBigDatabase } from './big-database';
 import { withPeakRss } from './memory';
 import { measure, percentile, type Measure } from './report';
 
 const SHIPMENTS = 100_000;
-
-function buildDatabase(path: string): { db: Db; seconds: number; rows: number; sampleBl: string } {
-  const world = generateWorld({ seed: 'bench-store', shipments: SHIPMENTS, now: Date.now() });
-  const ctx: SerializeContext = { now: Date.now(), account: world.account };
-  const db = openDatabase(path);
-  const started = performance.now();
-  let rows = 0;
-  const reference: StoredResource[] = [
-    ...world.ports.map((rec) => serialize({ type: 'port', rec }, ctx)),
-    ...world.terminals.map((rec) => serialize({ type: 'terminal', rec }, ctx)),
-  ] as StoredResource[];
-  writeResources(db, reference, { syncedAt: new Date().toISOString() });
-  for (let i = 0; i < world.shipments.length; i += 100) {
-    const batch: StoredResource[] = [];
-    for (const shipment of world.shipments.slice(i, i + 100)) {
-      batch.push(serialize({ type: 'shipment', rec: shipment }, ctx) as StoredResource);
-      for (const container of shipment.containers)
-        batch.push(serialize({ type: 'container', rec: container }, ctx) as StoredResource);
-    }
-    writeResources(db, batch, { syncedAt: new Date().toISOString() });
-    rows += batch.length;
-  }
-  const sampleBl = world.shipments[Math.floor(world.shipments.length / 2)]!.billOfLading;
-  return { db, seconds: (performance.now() - started) / 1000, rows, sampleBl };
-}
 
 function timeQuery(run: () => unknown, times = 40): number[] {
   const samples: number[] = [];
@@ -57,7 +28,7 @@ export async function benchStore(): Promise<Measure[]> {
   const measures: Measure[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'quayside-bench-store-'));
   try {
-    const { db, seconds, rows, sampleBl } = buildDatabase(join(dir, 'big.sqlite'));
+    const { db, seconds, rows, sampleBl } = buildBigDatabase(join(dir, 'big.sqlite'), SHIPMENTS);
     measures.push(measure('ingest 100k shipments + containers (serialize + write)', rows / seconds, 'rows/s', {}));
     const soon = new Date(Date.now() + 3 * 86_400_000).toISOString();
     const queries: [string, () => unknown][] = [
