@@ -297,6 +297,31 @@ describe('timestamp and dateOnly columns', () => {
     }
   });
 
+  it('reads UTC text as Date.parse does, edge days and out-of-range fields included', () => {
+    const [, local] = timestamp<string>(
+      'at',
+      'At',
+      (row) => row,
+      () => 'America/New_York',
+    );
+    const two = (n: number) => String(n).padStart(2, '0');
+    for (const year of ['0050', '1969', '2024', '2026', '9999'])
+      for (let month = 0; month <= 13; month++)
+        for (const day of [0, 1, 28, 29, 30, 31, 32])
+          for (const [hour, minute, second] of [
+            [0, 0, 0],
+            [23, 59, 59],
+            [24, 0, 0],
+            [12, 60, 0],
+            [12, 0, 60],
+          ]) {
+            const text = `${year}-${two(month)}-${two(day)}T${two(hour!)}:${two(minute!)}:${two(second!)}Z`;
+            const ms = Date.parse(text);
+            const expected = Number.isNaN(ms) ? undefined : formatInZone(new Date(ms), 'America/New_York');
+            expect(local!.value(text), text).toBe(expected);
+          }
+  });
+
   it('keeps calendar dates and refuses impossible ones', async () => {
     const lfd = dateOnly<Port>('lfd', 'LFD', (row) => row.at);
     const rows: Port[] = [

@@ -28,6 +28,44 @@ const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 
+/**
+ * Epoch milliseconds of `input`, or undefined when it is missing or not unambiguous (as
+ * parseInstant, without a Date object; the store's own UTC text is read by arithmetic).
+ */
+function instantMs(input: InstantInput): number | undefined {
+  let ms: number;
+  if (typeof input === 'string') {
+    if (CANONICAL_UTC.test(input)) return canonicalUtcMs(input);
+    if (!ISO_WITH_ZONE.test(input)) return undefined;
+    ms = Date.parse(input);
+  } else if (typeof input === 'number') ms = new Date(input).getTime();
+  else if (input instanceof Date) ms = input.getTime();
+  else return undefined;
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+const digits2 = (text: string, at: number) => (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+
+/**
+ * `2026-03-01T14:05:00Z` (already checked against CANONICAL_UTC) as epoch milliseconds, by
+ * arithmetic: four times cheaper than Date.parse, which still judges anything outside the
+ * plain ranges (the 29th to 31st, 24:00:00, years before 100) so the result is always its own.
+ */
+function canonicalUtcMs(text: string): number | undefined {
+  const year = digits2(text, 0) * 100 + digits2(text, 2);
+  const month = digits2(text, 5);
+  const day = digits2(text, 8);
+  const hour = digits2(text, 11);
+  const minute = digits2(text, 14);
+  const second = digits2(text, 17);
+  // Date.UTC reads years 0-99 as 1900-1999.
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > 28 || hour > 23 || minute > 59 || second > 59) {
+    const ms = Date.parse(text);
+    return Number.isNaN(ms) ? undefined : ms;
+  }
+  return Date.UTC(year, month - 1, day, hour, minute, second);
+}
+
 /** The instant `input` stands for, or undefined when it is missing or not unambiguous. */
 export function parseInstant(input: InstantInput): Date | undefined {
   let date: Date;
@@ -151,8 +189,11 @@ function readWallClock(date: Date, zone: string | null | undefined): WallClock |
  * is missing or unknown: a wrong local time is worse than none.
  */
 export function formatInZone(date: Date, zone: string | null | undefined): string {
+  return formatMsInZone(date.getTime(), zone);
+}
+
+function formatMsInZone(ms: number, zone: string | null | undefined): string {
   const clock = getZoneClock(zone);
-  const ms = date.getTime();
   if (clock !== undefined && !Number.isNaN(ms)) {
     const steady = getSteadyDay(clock, Math.floor(ms / DAY));
     if (steady !== null) {
@@ -163,7 +204,7 @@ export function formatInZone(date: Date, zone: string | null | undefined): strin
       return `${dayText(localDay)} ${pad2(Math.floor(minuteOfDay / 60))}:${pad2(minuteOfDay % 60)} ${steady.zoneName}`;
     }
   }
-  const c = readWallClock(date, zone);
+  const c = readWallClock(new Date(ms), zone);
   return c === undefined ? '' : `${c.year}-${c.month}-${c.day} ${c.hour}:${c.minute} ${c.zoneName}`;
 }
 
@@ -219,8 +260,8 @@ export function timestamp<Row>(
     key: `${key}_local`,
     header: `${header} (${options.place ?? 'port'} local time)`,
     value: (row) => {
-      const instant = parseInstant(get(row));
-      return instant === undefined ? undefined : formatInZone(instant, zone(row));
+      const ms = instantMs(get(row));
+      return ms === undefined ? undefined : formatMsInZone(ms, zone(row));
     },
   };
   return [utc, local];

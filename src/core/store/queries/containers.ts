@@ -122,6 +122,7 @@ export const containerView = defineListView({
   from,
   idColumn: 'c.id',
   sortColumns,
+  indexOrderedSorts: ['created_at'],
   where: (filters: ContainerFilters, where, params, now) => containerWhere(filters, now, where, params),
   countFrom: (where) =>
     where.some((w) => /\bs\./.test(w)) ? 'containers c LEFT JOIN shipments s ON s.id = c.shipment_id' : 'containers c',

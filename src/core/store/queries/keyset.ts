@@ -93,30 +93,62 @@ export function keysetPage<Row extends Record<string, unknown>>(
   return { rows: page, next };
 }
 
+export type OrderedQuery = Omit<KeysetQuery, 'limit' | 'after'> & {
+  /**
+   * Walk the sort column's index in two phases (values, then rows without one) instead of
+   * sorting every row first. Only worth it when the index order follows the table's own order
+   * (rows are written as the service lists them, newest first, so `created_at` does): elsewhere
+   * each row is a jump to another page of a table too big for the cache, and sorting wins
+   * (220k containers by last free day: 1.1 s sorted, 2.0 s by the index).
+   */
+  walkIndex?: boolean;
+};
+
 /**
- * The whole ordered list as one statement, in the order keyset pages give it (values first,
- * then rows without one): for streaming every row, e.g. to a CSV, with `iterate()`.
+ * The whole ordered list in the order keyset pages give it (values first, then rows without
+ * one): one sorted statement, or with `walkIndex` one statement per phase, each in index order.
  */
-export function orderedQuery(q: Omit<KeysetQuery, 'limit' | 'after'>): { sql: string; params: unknown[] } {
+export function orderedQueries(q: OrderedQuery): { sql: string; params: unknown[] }[] {
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
   const where = q.where.length > 0 ? q.where.join(' AND ') : '1';
-  return {
-    sql: `SELECT ${q.select} FROM ${q.from} WHERE ${where} ORDER BY (${q.sortColumn} IS NULL), ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`,
-    params: q.params,
-  };
+  const base = `SELECT ${q.select} FROM ${q.from} WHERE ${where}`;
+  if (q.walkIndex !== true) {
+    return [
+      {
+        sql: `${base} ORDER BY (${q.sortColumn} IS NULL), ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`,
+        params: q.params,
+      },
+    ];
+  }
+  return [
+    {
+      sql: `${base} AND ${q.sortColumn} IS NOT NULL ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`,
+      params: q.params,
+    },
+    { sql: `${base} AND ${q.sortColumn} IS NULL ORDER BY ${q.idColumn} ${dir}`, params: q.params },
+  ];
 }
 
 /**
  * Every row of an ordered query, mapped, streamed with flat memory. It holds its connection
  * while iterating: give it one of its own (see openReader) when the caller yields in between.
+ * Two phases read one snapshot: outside a transaction it opens one for the walk.
  */
 export function* iterateOrdered<Row>(
   db: Db,
-  q: Omit<KeysetQuery, 'limit' | 'after'>,
+  q: OrderedQuery,
   toRow: (row: Record<string, unknown>) => Row,
 ): Generator<Row> {
-  const { sql, params } = orderedQuery(q);
-  for (const row of db.prepare(sql).iterate(...params)) yield toRow(row as Record<string, unknown>);
+  const statements = orderedQueries(q).map(({ sql, params }) => ({ statement: db.prepare(sql), params }));
+  const own = statements.length > 1 && !db.inTransaction;
+  if (own) db.exec('BEGIN');
+  try {
+    for (const { statement, params } of statements) {
+      for (const row of statement.iterate(...params)) yield toRow(row as Record<string, unknown>);
+    }
+  } finally {
+    if (own && db.inTransaction) db.exec('COMMIT');
+  }
 }
 
 /** `column IN (?, ?, …)` for a non-empty list. */

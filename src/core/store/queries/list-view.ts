@@ -21,6 +21,12 @@ export interface ListViewDefinition<Filters, SortField extends string, Row> {
   /** `alias.id` of the listed table; its `alias.synced_at` marks rows the service has given. */
   idColumn: string;
   sortColumns: Record<SortField, string>;
+  /**
+   * Sort fields whose index follows the order rows are written in (`created_at`: the service
+   * lists newest first); a stream in that order walks the index rather than sorting (see
+   * OrderedQuery.walkIndex).
+   */
+  indexOrderedSorts?: readonly NoInfer<SortField>[];
   where: (filters: Filters, where: string[], params: unknown[], now: string) => void;
   /** The FROM of the count: only the joins its conditions need. */
   countFrom: (where: string[]) => string;
@@ -72,7 +78,15 @@ export function defineListView<Filters, SortField extends string, Row>(
       const sql = `SELECT count(*) AS n FROM ${view.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
-    iterate: (db, filters, sort) => iterateOrdered(db, query(filters, sort, new Date().toISOString()), view.toRow),
+    iterate: (db, filters, sort) =>
+      iterateOrdered(
+        db,
+        {
+          ...query(filters, sort, new Date().toISOString()),
+          walkIndex: view.indexOrderedSorts?.includes((sort ?? defaultSort).field as SortField) === true,
+        },
+        view.toRow,
+      ),
     get: (db, id) => {
       const row = db
         .prepare(

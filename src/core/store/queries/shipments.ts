@@ -78,8 +78,9 @@ export function shipmentWhere(
     where.push(filters.etaSlipped ? 's.eta_slip_hours >= 24' : 'coalesce(s.eta_slip_hours, 0) < 24');
 }
 
+/** A JSON array of strings as the writer stores it ('[]' for none, the common case). */
 function parseList(value: unknown): string[] {
-  if (typeof value !== 'string') return [];
+  if (typeof value !== 'string' || value === '[]') return [];
   try {
     const parsed = JSON.parse(value) as unknown;
     return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
@@ -88,37 +89,40 @@ function parseList(value: unknown): string[] {
   }
 }
 
+/** Text or null: SQLite hands back null (or, for a damaged row, another type) for "unknown". */
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+// Plain property reads (no per-row closure or computed keys): an export maps every row.
 export function toShipmentRow(r: Record<string, unknown>): ShipmentRow {
-  const s = (k: string) => (typeof r[k] === 'string' ? r[k] : null);
   return {
     id: r.id as string,
-    billOfLading: s('bill_of_lading'),
-    carrierScac: s('shipping_line_scac'),
-    carrierName: s('shipping_line_name'),
-    customer: s('customer_name'),
-    portOfLading: s('pol_name'),
-    portOfLadingCode: s('pol_locode'),
-    portOfDischarge: s('pod_name'),
-    portOfDischargeCode: s('pod_locode'),
-    destination: s('destination_name'),
-    destinationCode: s('destination_locode'),
-    terminal: s('terminal_name'),
-    vessel: s('pod_vessel_name'),
-    voyage: s('pod_voyage_number'),
-    etd: s('pol_etd_at'),
-    atd: s('pol_atd_at'),
-    eta: s('pod_eta_at'),
-    originalEta: s('pod_original_eta_at'),
-    ata: s('pod_ata_at'),
+    billOfLading: text(r.bill_of_lading),
+    carrierScac: text(r.shipping_line_scac),
+    carrierName: text(r.shipping_line_name),
+    customer: text(r.customer_name),
+    portOfLading: text(r.pol_name),
+    portOfLadingCode: text(r.pol_locode),
+    portOfDischarge: text(r.pod_name),
+    portOfDischargeCode: text(r.pod_locode),
+    destination: text(r.destination_name),
+    destinationCode: text(r.destination_locode),
+    terminal: text(r.terminal_name),
+    vessel: text(r.pod_vessel_name),
+    voyage: text(r.pod_voyage_number),
+    etd: text(r.pol_etd_at),
+    atd: text(r.pol_atd_at),
+    eta: text(r.pod_eta_at),
+    originalEta: text(r.pod_original_eta_at),
+    ata: text(r.pod_ata_at),
     etaSlipHours: typeof r.eta_slip_hours === 'number' ? r.eta_slip_hours : null,
-    polTimezone: s('pol_timezone'),
-    podTimezone: s('pod_timezone'),
+    polTimezone: text(r.pol_timezone),
+    podTimezone: text(r.pod_timezone),
     containerCount: typeof r.container_count === 'number' ? r.container_count : 0,
     refNumbers: parseList(r.ref_numbers),
     tags: parseList(r.tags),
-    trackingStoppedAt: s('tracking_stopped_at'),
-    trackingStoppedReason: s('tracking_stopped_reason'),
-    createdAt: s('created_at'),
+    trackingStoppedAt: text(r.tracking_stopped_at),
+    trackingStoppedReason: text(r.tracking_stopped_reason),
+    createdAt: text(r.created_at),
   };
 }
 
@@ -127,6 +131,7 @@ export const shipmentView = defineListView({
   from: shipmentFrom,
   idColumn: 's.id',
   sortColumns,
+  indexOrderedSorts: ['created_at'],
   where: (filters: ShipmentFilters, where, params) => shipmentWhere(filters, where, params),
   countFrom: () => 'shipments s',
   toRow: toShipmentRow,

@@ -65,6 +65,7 @@ export const trackingRequestView = defineListView({
   from,
   idColumn: 'r.id',
   sortColumns,
+  indexOrderedSorts: ['created_at'],
   where: (filters: TrackingRequestFilters, where, params) => requestWhere(filters, where, params),
   countFrom: () => 'tracking_requests r',
   toRow,
