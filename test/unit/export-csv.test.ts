@@ -126,6 +126,8 @@ describe('writeCsv format', () => {
       [-5, '-5'],
       [1234.5, '1234.5'],
       [Number.NaN, ''],
+      [Number.POSITIVE_INFINITY, ''],
+      [1e21, '1e+21'],
       [new Date('2026-03-01T14:05:00.789Z'), '2026-03-01T14:05:00Z'],
       [new Date('invalid'), ''],
       [['MSCU1234565', 'TGHU7654321'], 'MSCU1234565; TGHU7654321'],
@@ -138,6 +140,12 @@ describe('writeCsv format', () => {
   it('quotes an empty cell in a one-column export, so the row is not a blank line', async () => {
     const { text } = await toCsv({ rows: [{ id: 1, value: '' }], columns: cellColumns.slice(1) });
     expect(text).toBe('\uFEFFValue\r\n""\r\n');
+    const empties: CellValue[] = [null, undefined, Number.NaN, []];
+    const { text: unknowns } = await toCsv({
+      rows: empties.map((value, id) => ({ id, value })),
+      columns: cellColumns.slice(1),
+    });
+    expect(unknowns).toBe('\uFEFFValue\r\n""\r\n""\r\n""\r\n""\r\n');
   });
 
   it('refuses no columns and duplicate keys', async () => {

@@ -84,8 +84,9 @@ export function formatUtc(date: Date): string {
 
 // Intl is exact but costs microseconds a call, which dominates an export with a few timestamp
 // columns. A zone's offset changes at most once in a day, so the offset is read from Intl
-// twice per zone and UTC day; when it is the same at both ends the day is steady and a cell
-// is plain arithmetic. Days with a change are formatted by Intl itself.
+// at the start of each UTC day (once per zone and day: a day's end is the next one's start);
+// when a day starts and the next one starts with the same offset the day is steady and a
+// cell is plain arithmetic. Days with a change are formatted by Intl itself.
 interface SteadyDay {
   offsetMs: number;
   zoneName: string;
@@ -93,6 +94,8 @@ interface SteadyDay {
 interface ZoneClock {
   formatter: Intl.DateTimeFormat;
   days: Map<number, SteadyDay | null>;
+  /** The offset and zone name at the first minute of each UTC day read so far. */
+  dayStarts: Map<number, SteadyDay>;
 }
 interface WallClock {
   year: string;
@@ -112,9 +115,10 @@ const MAX_CACHED_DAYS = 5000;
 
 function getZoneClock(zone: string | null | undefined): ZoneClock | undefined {
   // An undefined timeZone would silently mean the computer's own zone: never what a row meant.
-  if (typeof zone !== 'string' || zone.trim() === '') return undefined;
+  if (typeof zone !== 'string') return undefined;
   let clock = zoneClocks.get(zone);
   if (clock === undefined) {
+    if (zone.trim() === '') return undefined;
     try {
       // en-US gives the familiar abbreviations (PST, EDT) for North American zones and an
       // unambiguous "GMT+8" elsewhere, rather than a locale's invented or clashing names.
@@ -128,7 +132,7 @@ function getZoneClock(zone: string | null | undefined): ZoneClock | undefined {
         minute: '2-digit',
         timeZoneName: 'short',
       });
-      clock = { formatter, days: new Map() };
+      clock = { formatter, days: new Map(), dayStarts: new Map() };
     } catch {
       clock = null;
     }
@@ -151,12 +155,23 @@ function readOffset(formatter: Intl.DateTimeFormat, ms: number): SteadyDay {
   return { offsetMs: local - Math.floor(ms / MINUTE) * MINUTE, zoneName: c.zoneName };
 }
 
+function getDayStart(clock: ZoneClock, dayIndex: number): SteadyDay {
+  let start = clock.dayStarts.get(dayIndex);
+  if (start === undefined) {
+    start = readOffset(clock.formatter, dayIndex * DAY);
+    if (clock.dayStarts.size >= MAX_CACHED_DAYS) clock.dayStarts.clear();
+    clock.dayStarts.set(dayIndex, start);
+  }
+  return start;
+}
+
 function getSteadyDay(clock: ZoneClock, dayIndex: number): SteadyDay | null {
   let steady = clock.days.get(dayIndex);
   if (steady === undefined) {
-    const first = readOffset(clock.formatter, dayIndex * DAY);
-    const last = readOffset(clock.formatter, dayIndex * DAY + DAY - MINUTE);
-    steady = first.offsetMs === last.offsetMs && first.zoneName === last.zoneName ? first : null;
+    // A change exactly at the next midnight UTC marks this day unsteady too: slower, still exact.
+    const first = getDayStart(clock, dayIndex);
+    const next = getDayStart(clock, dayIndex + 1);
+    steady = first.offsetMs === next.offsetMs && first.zoneName === next.zoneName ? first : null;
     if (clock.days.size >= MAX_CACHED_DAYS) clock.days.clear();
     clock.days.set(dayIndex, steady);
   }

@@ -80,6 +80,18 @@ export function formatCell(value: CellValue): string {
   }
 }
 
+/**
+ * One cell as it goes in the file: what quoteCell(formatCell(value)) gives, with the common
+ * cases (text, empty, numbers) settled in one call: an export makes millions of cells.
+ */
+export function csvCell(value: CellValue, quoteEmpty: boolean): string {
+  if (typeof value === 'string') return quoteCell(neutraliseFormula(value), quoteEmpty);
+  if (value === null || value === undefined) return quoteEmpty ? '""' : '';
+  // A number's text holds no comma, quote or line break, and numbers are never neutralised.
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return quoteCell(formatCell(value), quoteEmpty);
+}
+
 function createAbortError(signal: AbortSignal): DOMException {
   // The (message, name) form is the one both Node's and the DOM's typings accept.
   return Object.assign(new DOMException('The export was cancelled.', 'AbortError'), {
@@ -224,8 +236,8 @@ export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvR
       }
       sink.throwIfStopped();
       const row = step.value;
-      batch += quoteCell(formatCell(columns[0]!.value(row)), quoteEmpty);
-      for (let i = 1; i < columns.length; i++) batch += `,${quoteCell(formatCell(columns[i]!.value(row)), quoteEmpty)}`;
+      batch += csvCell(columns[0]!.value(row), quoteEmpty);
+      for (let i = 1; i < columns.length; i++) batch += `,${csvCell(columns[i]!.value(row), quoteEmpty)}`;
       batch += '\r\n';
       batchRows++;
       if (batchRows >= BATCH_ROWS || batch.length >= BATCH_CHARS) await flush();
