@@ -57,6 +57,32 @@ describe('store writer', () => {
     expect(listShipments(db, {}).rows[0]).toMatchObject({ id: 's-odd', billOfLading: null, tags: [], eta: null });
   });
 
+  it('keeps search rows in step with what changed, and leaves them alone when nothing did', () => {
+    const db = freshDb();
+    const page = (customer: string, number: string) => [
+      shipmentResource({ customer_name: customer }, { id: 's1', containers: ['c1'] }),
+      containerResource('s1', { number }, 'c1'),
+    ];
+    writeResources(db, page('Acme Imports', 'MSCU1234565'), { syncedAt: at });
+    expect(countShipments(db, { search: 'Acme' })).toBe(1);
+    expect(countContainers(db, { search: '1234565' })).toBe(1);
+    // The same page again: the search tables are not written.
+    const before = db.prepare('SELECT count(*) AS n FROM shipment_search_data').get();
+    const beforeContainers = db.prepare('SELECT count(*) AS n FROM container_search_data').get();
+    writeResources(db, page('Acme Imports', 'MSCU1234565'), { syncedAt: at });
+    expect(db.prepare('SELECT count(*) AS n FROM shipment_search_data').get()).toEqual(before);
+    expect(db.prepare('SELECT count(*) AS n FROM container_search_data').get()).toEqual(beforeContainers);
+    // A new customer and a corrected number: found by the new text only.
+    writeResources(db, page('Zenith Traders', 'TGHU7654321'), { syncedAt: at });
+    expect(countShipments(db, { search: 'Acme' })).toBe(0);
+    expect(countShipments(db, { search: 'Zenith' })).toBe(1);
+    expect(countContainers(db, { search: '1234565' })).toBe(0);
+    expect(countContainers(db, { search: '7654321' })).toBe(1);
+    expect(db.prepare('SELECT count(*) AS n FROM shipment_search').get()).toEqual({ n: 1 });
+    expect(db.prepare('SELECT count(*) AS n FROM container_search').get()).toEqual({ n: 1 });
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
   it('marks a container changed only when something about the box changed', () => {
     const db = freshDb();
     writeResources(

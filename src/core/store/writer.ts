@@ -4,7 +4,8 @@
  * container columns, and the search rows of every shipment a page touched.
  */
 import { createHash } from 'node:crypto';
-import { deriveContainer } from '../derive/container';
+import { deriveContainer, type ShipmentContext } from '../derive/container';
+import type Database from 'better-sqlite3';
 import type { Db } from './database';
 import { bool, num, relId, relIds, relType, str, strings, type StoredResource } from './resource';
 
@@ -221,17 +222,17 @@ function prepare(db: Db) {
     event: upsert(db, 'transport_events', eventColumns),
     eventsSynced: db.prepare('UPDATE containers SET events_synced_at = ? WHERE id = ?'),
     trackingRequest: upsert(db, 'tracking_requests', trackingRequestColumns),
-    shipmentSearchSource:
-      db.prepare(`SELECT s.rowid AS rowid, s.bill_of_lading, s.normalized_number, s.ref_numbers, s.tags,
-        s.pod_vessel_name, s.pol_name, s.pol_locode, s.pod_name, s.pod_locode, s.destination_name, s.customer_name,
-        s.shipping_line_scac, s.synced_at IS NULL AS stub
-      FROM shipments s WHERE s.id = ?`),
-    containerOf: db.prepare('SELECT rowid, number FROM containers WHERE id = ?'),
+    // A RETURNING rowid on the upserts made them three times slower than this lookup.
+    shipmentRowid: db.prepare('SELECT rowid FROM shipments WHERE id = ?').pluck(),
+    containerRowid: db.prepare('SELECT rowid FROM containers WHERE id = ?').pluck(),
+    requestRowid: db.prepare('SELECT rowid FROM tracking_requests WHERE id = ?').pluck(),
+    shipmentSearchBody: db.prepare('SELECT body FROM shipment_search WHERE rowid = ?').pluck(),
     deleteShipmentSearch: db.prepare('DELETE FROM shipment_search WHERE rowid = ?'),
     insertShipmentSearch: db.prepare('INSERT INTO shipment_search (rowid, body) VALUES (?, ?)'),
+    containerSearchBody: db.prepare('SELECT body FROM container_search WHERE rowid = ?').pluck(),
     deleteContainerSearch: db.prepare('DELETE FROM container_search WHERE rowid = ?'),
     insertContainerSearch: db.prepare('INSERT INTO container_search (rowid, body) VALUES (?, ?)'),
-    requestRowid: db.prepare('SELECT rowid FROM tracking_requests WHERE id = ?'),
+    requestSearchBody: db.prepare('SELECT body FROM tracking_request_search WHERE rowid = ?').pluck(),
     deleteRequestSearch: db.prepare('DELETE FROM tracking_request_search WHERE rowid = ?'),
     insertRequestSearch: db.prepare('INSERT INTO tracking_request_search (rowid, body) VALUES (?, ?)'),
   };
@@ -289,6 +290,16 @@ export interface WriteOptions {
   eventsCompleteFor?: Iterable<string>;
 }
 
+/** What one page's write remembers while it runs, to skip work it has already done. */
+interface PageWrite {
+  s: Statements;
+  syncedAt: string;
+  /** Ids each stub statement has already made sure of (stubbed, or written in full) in this page. */
+  present: Map<Database.Statement, Set<string>>;
+  /** The shipment fields a container's derived columns need, for shipments written in this page. */
+  shipmentContexts: Map<string, ShipmentContext>;
+}
+
 /** Writes one page (data plus included) in a single transaction; returns counts by type. */
 export function writeResources(db: Db, resources: StoredResource[], options: WriteOptions): WriteCounts {
   const s = statements(db);
@@ -296,16 +307,15 @@ export function writeResources(db: Db, resources: StoredResource[], options: Wri
   const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
   const written = new Map<string, string>();
   const write = db.transaction(() => {
-    const touchedShipments = new Set<string>();
+    const page: PageWrite = { s, syncedAt: options.syncedAt, present: new Map(), shipmentContexts: new Map() };
     for (const resource of sorted) {
       const raw = json(resource);
       if (unchangedReference(db, resource, raw, written)) continue;
-      if (writeOne(s, resource, raw, options.syncedAt, touchedShipments)) {
+      if (writeOne(page, resource, raw)) {
         counts[resource.type] = (counts[resource.type] ?? 0) + 1;
       }
     }
     for (const id of options.eventsCompleteFor ?? []) s.eventsSynced.run(options.syncedAt, id);
-    for (const id of touchedShipments) refreshShipmentSearch(s, id);
     options.alsoInTransaction?.();
   });
   // Every reference gets a stub row before the row that points at it, so the page keeps the
@@ -331,28 +341,59 @@ export function writeResources(db: Db, resources: StoredResource[], options: Wri
   return counts;
 }
 
+const ranks = new Map(writeOrder.map((type, index) => [type, index]));
 function rank(type: string): number {
-  const index = writeOrder.indexOf(type);
-  return index === -1 ? writeOrder.length : index;
+  return ranks.get(type) ?? writeOrder.length;
 }
 
 function json(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Makes sure a referenced row exists (as a stub if not synced yet) and returns its id. */
-function stubRef(stmt: { run: (id: string) => unknown }, id: string | null): string | null {
-  if (id) stmt.run(id);
+function presentIn(page: PageWrite, stub: Database.Statement): Set<string> {
+  let ids = page.present.get(stub);
+  if (ids === undefined) {
+    ids = new Set();
+    page.present.set(stub, ids);
+  }
+  return ids;
+}
+
+/**
+ * Makes sure a referenced row exists (as a stub if not synced yet) and returns its id. Within
+ * a page each id is seen to once: a page names the same ports and shipments hundreds of times.
+ */
+function stubRef(page: PageWrite, stub: Database.Statement, id: string | null): string | null {
+  if (id) {
+    const ids = presentIn(page, stub);
+    if (!ids.has(id)) {
+      stub.run(id);
+      ids.add(id);
+    }
+  }
   return id;
 }
 
-function writeOne(
-  s: Statements,
-  r: StoredResource,
-  raw: string,
-  syncedAt: string,
-  touchedShipments: Set<string>,
-): boolean {
+/**
+ * Keeps a search row equal to `body` (none when null), writing only when it differs: a page
+ * synced again mostly repeats what the store holds, and an FTS5 row rewritten costs its
+ * whole trigram list twice (out, then in).
+ */
+function syncSearchRow(
+  current: Database.Statement,
+  remove: Database.Statement,
+  insert: Database.Statement,
+  rowid: number,
+  body: string | null,
+): void {
+  const existing = current.get(rowid) as string | undefined;
+  if (existing === (body ?? undefined)) return;
+  if (existing !== undefined) remove.run(rowid);
+  if (body !== null) insert.run(rowid, body);
+}
+
+function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
+  const { s, syncedAt } = page;
   const a = r.attributes;
   switch (r.type) {
     case 'port':
@@ -368,24 +409,28 @@ function writeOne(
         raw,
         synced_at: syncedAt,
       });
+      presentIn(page, s.stubPort).add(r.id);
       return true;
     case 'terminal':
     case 'rail_terminal':
       s.terminal.run({
         id: r.id,
-        port_id: stubRef(s.stubPort, relId(r, 'port')),
+        port_id: stubRef(page, s.stubPort, relId(r, 'port')),
         name: str(a.name),
         nickname: str(a.nickname),
         firms_code: str(a.firms_code),
         raw,
         synced_at: syncedAt,
       });
+      presentIn(page, s.stubTerminal).add(r.id);
       return true;
     case 'vessel':
       s.vessel.run({ id: r.id, name: str(a.name), imo: str(a.imo), raw, synced_at: syncedAt });
+      presentIn(page, s.stubVessel).add(r.id);
       return true;
     case 'party':
       s.party.run({ id: r.id, company_name: str(a.company_name), raw, synced_at: syncedAt });
+      presentIn(page, s.stubParty).add(r.id);
       return true;
     case 'shipping_line':
       s.shippingLine.run({
@@ -415,32 +460,31 @@ function writeOne(
       s.webhook.run({ id: r.id, url: str(a.url), active: bool(a.active), raw, synced_at: syncedAt });
       return true;
     case 'shipment':
-      writeShipment(s, r, raw, syncedAt);
-      touchedShipments.add(r.id);
+      writeShipment(page, r, raw);
       return true;
     case 'container': {
-      const shipmentId = stubRef(s.stubShipment, relId(r, 'shipment'));
-      writeContainer(s, r, raw, syncedAt, shipmentId);
-      refreshContainerSearch(s, r.id);
+      const shipmentId = stubRef(page, s.stubShipment, relId(r, 'shipment'));
+      writeContainer(page, r, raw, shipmentId);
+      presentIn(page, s.stubContainer).add(r.id);
       return true;
     }
     case 'transport_event': {
       const containerId = relId(r, 'container');
       if (!containerId) return false; // an event belongs to a container; without one it cannot be placed
-      s.stubContainer.run(containerId);
+      stubRef(page, s.stubContainer, containerId);
       const locationId =
         relType(r, 'location') === 'port' || relType(r, 'location') === 'metro_area' ? relId(r, 'location') : null;
       s.event.run({
         id: r.id,
         container_id: containerId,
-        shipment_id: stubRef(s.stubShipment, relId(r, 'shipment')),
+        shipment_id: stubRef(page, s.stubShipment, relId(r, 'shipment')),
         event: str(a.event),
         timestamp: str(a.timestamp),
         timezone: str(a.timezone),
         location_locode: str(a.location_locode),
-        location_id: stubRef(s.stubPort, locationId),
-        terminal_id: stubRef(s.stubTerminal, relId(r, 'terminal')),
-        vessel_id: stubRef(s.stubVessel, relId(r, 'vessel')),
+        location_id: stubRef(page, s.stubPort, locationId),
+        terminal_id: stubRef(page, s.stubTerminal, relId(r, 'terminal')),
+        vessel_id: stubRef(page, s.stubVessel, relId(r, 'vessel')),
         voyage_number: str(a.voyage_number),
         data_source: str(a.data_source),
         created_at: str(a.created_at),
@@ -460,8 +504,8 @@ function writeOne(
         failed_reason: str(a.failed_reason),
         is_retrying: bool(a.is_retrying),
         retry_count: num(a.retry_count),
-        shipment_id: stubRef(s.stubShipment, tracked),
-        customer_id: stubRef(s.stubParty, relId(r, 'customer')),
+        shipment_id: stubRef(page, s.stubShipment, tracked),
+        customer_id: stubRef(page, s.stubParty, relId(r, 'customer')),
         ref_numbers: json(strings(a.ref_numbers)),
         tags: json(strings(a.tags)),
         created_at: str(a.created_at),
@@ -469,10 +513,11 @@ function writeOne(
         raw,
         synced_at: syncedAt,
       });
-      const row = s.requestRowid.get(r.id) as { rowid: number };
-      s.deleteRequestSearch.run(row.rowid);
-      s.insertRequestSearch.run(
-        row.rowid,
+      syncSearchRow(
+        s.requestSearchBody,
+        s.deleteRequestSearch,
+        s.insertRequestSearch,
+        s.requestRowid.get(r.id) as number,
         [a.request_number, a.scac, ...strings(a.ref_numbers), ...strings(a.tags)].join(' '),
       );
       return true;
@@ -482,28 +527,31 @@ function writeOne(
   }
 }
 
-function writeShipment(s: Statements, r: StoredResource, raw: string, syncedAt: string): void {
+function writeShipment(page: PageWrite, r: StoredResource, raw: string): void {
+  const { s, syncedAt } = page;
   const a = r.attributes;
   const eta = str(a.pod_eta_at) ?? str(a.pod_ata_at);
   const original = str(a.pod_original_eta_at);
   const slip = eta && original ? (Date.parse(eta) - Date.parse(original)) / 3_600_000 : null;
+  const refNumbers = strings(a.ref_numbers);
   const tags = strings(a.tags);
   const destinationType = relType(r, 'destination');
-  s.shipment.run({
+  const row = {
     id: r.id,
     bill_of_lading: str(a.bill_of_lading_number),
     normalized_number: str(a.normalized_number),
     shipping_line_scac: str(a.shipping_line_scac),
     shipping_line_name: str(a.shipping_line_name),
     customer_name: str(a.customer_name),
-    pol_id: stubRef(s.stubPort, relId(r, 'port_of_lading')),
+    pol_id: stubRef(page, s.stubPort, relId(r, 'port_of_lading')),
     pol_locode: str(a.port_of_lading_locode),
     pol_name: str(a.port_of_lading_name),
-    pod_id: stubRef(s.stubPort, relId(r, 'port_of_discharge')),
+    pod_id: stubRef(page, s.stubPort, relId(r, 'port_of_discharge')),
     pod_locode: str(a.port_of_discharge_locode),
     pod_name: str(a.port_of_discharge_name),
-    pod_terminal_id: stubRef(s.stubTerminal, relId(r, 'pod_terminal')),
+    pod_terminal_id: stubRef(page, s.stubTerminal, relId(r, 'pod_terminal')),
     destination_id: stubRef(
+      page,
       s.stubPort,
       destinationType === 'port' || destinationType === 'metro_area' ? relId(r, 'destination') : null,
     ),
@@ -525,37 +573,65 @@ function writeShipment(s: Statements, r: StoredResource, raw: string, syncedAt: 
     eta_slip_hours: slip !== null && Number.isFinite(slip) ? Math.round(slip * 10) / 10 : null,
     tracking_stopped_at: str(a.line_tracking_stopped_at),
     tracking_stopped_reason: str(a.line_tracking_stopped_reason),
-    ref_numbers: json(strings(a.ref_numbers)),
+    ref_numbers: json(refNumbers),
     tags: json(tags),
     container_count: relIds(r, 'containers').length,
     created_at: str(a.created_at),
     raw,
     synced_at: syncedAt,
+  };
+  s.shipment.run(row);
+  presentIn(page, s.stubShipment).add(r.id);
+  page.shipmentContexts.set(r.id, {
+    polAtdAt: row.pol_atd_at,
+    podTimezone: row.pod_timezone,
+    destinationTimezone: row.destination_timezone,
   });
   s.deleteTags.run(r.id);
   for (const tag of tags) s.insertTag.run(r.id, tag);
+  // Its numbers, references, tags, vessel, ports, customer and carrier: what a forwarder types.
+  const body = [
+    row.bill_of_lading,
+    row.normalized_number,
+    ...refNumbers,
+    ...tags,
+    row.pod_vessel_name,
+    row.pol_name,
+    row.pol_locode,
+    row.pod_name,
+    row.pod_locode,
+    row.destination_name,
+    row.customer_name,
+    row.shipping_line_scac,
+  ]
+    .filter((v) => typeof v === 'string' && v !== '')
+    .join(' ');
+  const rowid = s.shipmentRowid.get(r.id) as number;
+  syncSearchRow(s.shipmentSearchBody, s.deleteShipmentSearch, s.insertShipmentSearch, rowid, body);
 }
 
-function writeContainer(
-  s: Statements,
-  r: StoredResource,
-  raw: string,
-  syncedAt: string,
-  shipmentId: string | null,
-): void {
-  const a = r.attributes;
-  const context = (shipmentId ? s.shipmentContext.get(shipmentId) : undefined) as
+function shipmentContext(page: PageWrite, shipmentId: string | null): ShipmentContext {
+  const known = shipmentId === null ? undefined : page.shipmentContexts.get(shipmentId);
+  if (known !== undefined) return known;
+  const stored = (shipmentId ? page.s.shipmentContext.get(shipmentId) : undefined) as
     { pol_atd_at: string | null; pod_timezone: string | null; destination_timezone: string | null } | undefined;
-  const derived = deriveContainer(a, {
-    polAtdAt: context?.pol_atd_at ?? null,
-    podTimezone: context?.pod_timezone ?? null,
-    destinationTimezone: context?.destination_timezone ?? null,
-  });
-  const terminalId = stubRef(s.stubTerminal, relId(r, 'pod_terminal'));
+  return {
+    polAtdAt: stored?.pol_atd_at ?? null,
+    podTimezone: stored?.pod_timezone ?? null,
+    destinationTimezone: stored?.destination_timezone ?? null,
+  };
+}
+
+function writeContainer(page: PageWrite, r: StoredResource, raw: string, shipmentId: string | null): void {
+  const { s, syncedAt } = page;
+  const a = r.attributes;
+  const derived = deriveContainer(a, shipmentContext(page, shipmentId));
+  const terminalId = stubRef(page, s.stubTerminal, relId(r, 'pod_terminal'));
+  const number = str(a.number);
   s.container.run({
     id: r.id,
     shipment_id: shipmentId,
-    number: str(a.number),
+    number,
     equipment_type: str(a.equipment_type),
     equipment_length: num(a.equipment_length),
     equipment_height: str(a.equipment_height),
@@ -597,37 +673,7 @@ function writeContainer(
     synced_at: syncedAt,
     changed_at: syncedAt,
   });
-}
-
-function refreshShipmentSearch(s: Statements, shipmentId: string): void {
-  const row = s.shipmentSearchSource.get(shipmentId) as
-    (Record<string, string | number | null> & { rowid: number; stub: number; numbers: string | null }) | undefined;
-  if (!row) return;
-  const parse = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as string[]) : []);
-  const shared = [
-    row.bill_of_lading,
-    row.normalized_number,
-    ...parse(row.ref_numbers),
-    ...parse(row.tags),
-    row.pod_vessel_name,
-    row.pol_name,
-    row.pol_locode,
-    row.pod_name,
-    row.pod_locode,
-    row.destination_name,
-    row.customer_name,
-    row.shipping_line_scac,
-  ]
-    .filter((v) => typeof v === 'string' && v !== '')
-    .join(' ');
-  s.deleteShipmentSearch.run(row.rowid);
-  if (!row.stub) s.insertShipmentSearch.run(row.rowid, shared);
-}
-
-/** A container's own search row holds its number; the rest is found through its shipment's row. */
-function refreshContainerSearch(s: Statements, containerId: string): void {
-  const row = s.containerOf.get(containerId) as { rowid: number; number: string | null } | undefined;
-  if (!row) return;
-  s.deleteContainerSearch.run(row.rowid);
-  if (row.number) s.insertContainerSearch.run(row.rowid, row.number);
+  // A container's own search row holds its number; the rest is found through its shipment's row.
+  const rowid = s.containerRowid.get(r.id) as number;
+  syncSearchRow(s.containerSearchBody, s.deleteContainerSearch, s.insertContainerSearch, rowid, number || null);
 }
