@@ -38,8 +38,23 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+// Lists show the same instants again and again while scrolling: each is formatted once.
+const dateTimeCache = new Map<string, string>();
+
 /** "20 Dec 2026, 08:13 PST". */
 export function formatDateTime(iso: string | null | undefined, zone?: string): string {
+  if (!iso) return '';
+  const key = `${zone ?? ''}|${iso}`;
+  let text = dateTimeCache.get(key);
+  if (text === undefined) {
+    text = formatDateTimeNow(iso, zone);
+    if (dateTimeCache.size >= 20_000) dateTimeCache.clear();
+    dateTimeCache.set(key, text);
+  }
+  return text;
+}
+
+function formatDateTimeNow(iso: string, zone: string | undefined): string {
   const date = parse(iso);
   if (!date) return '';
   return formatter(

@@ -1,0 +1,153 @@
+/**
+ * The shipments list in Chromium over 100k shipments, through the e2e test host (the real core
+ * and the built renderer): how long it takes to open, and how smoothly it scrolls, measured in
+ * the page with the Performance API (requestAnimationFrame intervals and long tasks).
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { startTestHost } from '../e2e/host/server';
+import { buildBigDatabase } from './big-database';
+import { measure, percentile, type Measure } from './report';
+
+const SHIPMENTS = 100_000;
+const FRAME_MS = 1000 / 60;
+
+interface ScrollReport {
+  frames: number[];
+  longTasks: number;
+  blankFrames: number;
+}
+
+export async function benchRenderer(): Promise<Measure[]> {
+  const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    throw new Error('The renderer is not built: run `npm run build` (npm run bench does it first).');
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'quayside-bench-renderer-'));
+  const measures: Measure[] = [];
+  try {
+    mkdirSync(join(dataDir, 'demo'), { recursive: true });
+    const { db } = buildBigDatabase(join(dataDir, 'demo', 'demo.sqlite'), SHIPMENTS, 'bench-renderer');
+    db.close();
+    const host = await startTestHost({ dataDir, autoSync: false });
+    const browser = await chromium.launch({
+      executablePath: process.env.QUAYSIDE_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      // tsx keeps function names with a helper the page does not have; the measuring code needs it.
+      await page.addInitScript('window.__name = (fn) => fn;');
+      const firstRowShown = () =>
+        page.waitForFunction(() => {
+          const cell = document.querySelector('[role="grid"] [data-index="0"] [role="gridcell"]');
+          const count = document.querySelector('[aria-label="Row count"]')?.textContent ?? '';
+          return cell?.textContent?.trim() && /\d/.test(count) ? performance.now() : false;
+        });
+
+      // Cold: the app starts on the shipments list (a restart with that list open).
+      const cold: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await page.goto(`${host.url}#/shipments`);
+        cold.push((await (await firstRowShown()).jsonValue()) as number);
+      }
+      measures.push(
+        measure('shipments list, app start to first rows (100k shipments)', percentile(cold, 50), 'ms', {
+          below: 1000,
+        }),
+      );
+
+      // Warm: from the dashboard, the list is opened from the sidebar.
+      const warm: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await page.goto(`${host.url}#/dashboard`);
+        await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+        await page.getByRole('link', { name: /Arriving in the next 7 days/ }).waitFor();
+        const started = await page.evaluate(() => {
+          const t = performance.now();
+          (document.querySelector('nav a[href="#/shipments"]') as HTMLAnchorElement).click();
+          return t;
+        });
+        warm.push(((await (await firstRowShown()).jsonValue()) as number) - started);
+      }
+      measures.push(
+        measure('shipments list, open from the sidebar (100k shipments), p95', percentile(warm, 95), 'ms', {
+          below: 1000,
+        }),
+      );
+
+      // Scroll: a steady wheel-like scroll, then a fast fling far down the list.
+      const scroll = (pxPerFrame: number, seconds: number) =>
+        page.evaluate(
+          ({ pxPerFrame, seconds }) =>
+            new Promise<ScrollReport>((done) => {
+              const grid = document.querySelector('[role="grid"]') as HTMLElement;
+              const frames: number[] = [];
+              let longTasks = 0;
+              let blankFrames = 0;
+              const observer = new PerformanceObserver((list) => (longTasks += list.getEntries().length));
+              observer.observe({ type: 'longtask' });
+              let last = performance.now();
+              const end = last + seconds * 1000;
+              const step = (now: number) => {
+                frames.push(now - last);
+                last = now;
+                if (grid.querySelector('[role="gridcell"].loading')) blankFrames++;
+                grid.scrollTop += pxPerFrame;
+                if (now < end) requestAnimationFrame(step);
+                else {
+                  observer.disconnect();
+                  done({ frames: frames.slice(1), longTasks, blankFrames });
+                }
+              };
+              requestAnimationFrame(step);
+            }),
+          { pxPerFrame, seconds },
+        );
+      await page.goto(`${host.url}#/shipments`);
+      await firstRowShown();
+      // A wheel scroll moves a few rows a frame, a trackpad fling up to ~20; dragging the scrollbar
+      // jumps further than any fetch can keep up with, so that one is reported, not judged.
+      for (const [name, px, judged] of [
+        ['wheel scroll (3 rows a frame)', 108, true],
+        ['fling (20 rows a frame)', 720, true],
+        ['scrollbar drag (60 rows a frame)', 2160, false],
+      ] as const) {
+        const report = await scroll(px, 4);
+        const dropped = report.frames.filter((f) => f > FRAME_MS * 1.5).length;
+        measures.push(
+          measure(
+            `shipments list ${name}: frames over 25 ms`,
+            (dropped / report.frames.length) * 100,
+            '%',
+            judged ? { below: 1 } : {},
+          ),
+        );
+        measures.push(measure(`shipments list ${name}: frame time p95`, percentile(report.frames, 95), 'ms', {}));
+        measures.push(measure(`shipments list ${name}: long tasks`, report.longTasks, 'count', {}));
+        measures.push(
+          measure(`shipments list ${name}: frames with rows still loading`, report.blankFrames, 'frames', {}),
+        );
+      }
+      const reached = await page.evaluate(
+        () => document.querySelectorAll('[role="grid"] [role="row"][data-index]').length,
+      );
+      if (reached === 0) throw new Error('The scroll left no rows on screen.');
+    } finally {
+      await browser.close();
+      await host.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return measures;
+}

@@ -1,0 +1,67 @@
+import { DEMO_API_KEY, startSandbox } from '../../../src/sandbox/index';
+import { expect, test, waitForFirstSync } from '../fixtures';
+
+test('with the service gone, every view works from the local data and actions say why they wait', async ({
+  page,
+  host,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const service = await startSandbox({ seed: 'offline-e2e', shipments: 40 });
+  let serviceClosed = false;
+  try {
+    await host.core.handlers['profiles:add']({ name: 'Head office', apiKey: DEMO_API_KEY, baseUrl: service.url });
+    await waitForFirstSync(host);
+    const shipments = await host.core.handlers['shipments:count']({ filters: {} });
+    expect(shipments).toBeGreaterThan(0);
+
+    await page.goto(`${host.url}#/shipments`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const count = page.getByRole('status', { name: 'Row count' });
+    await expect(count).toHaveText(`${shipments} shipments`);
+    await expect(nav.getByText('Offline', { exact: true })).toHaveCount(0);
+    await expect(nav.getByRole('combobox', { name: 'Account' })).toHaveValue(/.+/);
+    await expect(nav.getByText('Demo', { exact: true })).toHaveCount(0);
+
+    // The service goes away; the next sync finds out.
+    await service.close();
+    serviceClosed = true;
+    await nav.getByRole('button', { name: 'Sync now' }).click();
+    await expect(nav.getByText('Offline', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(nav.getByText('Sync failed')).toBeVisible();
+    await expect(page.getByRole('contentinfo', { name: 'Application status' })).toContainText('Offline');
+    await page.screenshot({ path: testInfo.outputPath('offline-shipments.png') });
+
+    // Lists, search and details read the local database.
+    await expect(count).toHaveText(`${shipments} shipments`);
+    const grid = page.getByRole('grid', { name: 'Shipments' });
+    const bl = (await grid.locator('[role="row"][data-index="0"] [role="gridcell"]').first().textContent())!.trim();
+    await page.getByRole('searchbox', { name: 'Search shipments' }).fill(bl);
+    await expect(count).toHaveText('1 shipment match');
+    await grid.locator('[role="row"][data-index="0"]').click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(bl);
+    await expect(page.getByRole('list', { name: /^Milestones of / }).first()).toBeVisible();
+
+    // Actions that need the service are disabled, with the reason.
+    const stop = page.getByRole('button', { name: /Stop tracking|Resume tracking/ });
+    await expect(stop).toBeDisabled();
+    await expect(stop).toHaveAttribute('title', /Offline/);
+    await expect(page.getByRole('textbox', { name: 'New tag' })).toBeDisabled();
+    await expect(page.getByText('Tags can be changed once back online.')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('offline-shipment.png') });
+
+    await nav.getByRole('link', { name: 'Tracking requests' }).click();
+    const create = page.getByRole('button', { name: 'New tracking request' });
+    await expect(create).toBeDisabled();
+    await expect(create).toHaveAttribute('title', /Offline/);
+
+    await nav.getByRole('link', { name: 'Containers' }).click();
+    await page.getByRole('grid', { name: 'Containers' }).locator('[role="row"][data-index="0"]').click();
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeDisabled();
+
+    await nav.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('link', { name: /Arriving in the next 7 days/ })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('offline-dashboard.png') });
+  } finally {
+    if (!serviceClosed) await service.close();
+  }
+});

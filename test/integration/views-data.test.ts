@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ContainerFilters, ShipmentFilters } from '../../src/shared/views';
+import type { DashboardSummary, DataInfo, FilterOptions } from '../../src/shared/types';
+import { failure, syncNow, testCore, value } from '../helpers/core';
+
+describe('what the renderer needs beyond the lists', () => {
+  const { core } = testCore();
+  afterAll(() => core.close());
+
+  it('every dashboard tile’s filters list exactly the rows it counts', async () => {
+    expect((await syncNow(core, 'full')).state).toBe('idle');
+    const summary = await value<DashboardSummary>(core, 'dashboard:summary');
+    const shipments = (filters: ShipmentFilters) => value<number>(core, 'shipments:count', { filters });
+    const containers = (filters: ContainerFilters) => value<number>(core, 'containers:count', { filters });
+    expect(await shipments(summary.filters.arrivingNext7Days)).toBe(summary.arrivingNext7Days);
+    expect(await shipments(summary.filters.etaSlipped)).toBe(summary.etaSlipped);
+    expect(await containers(summary.filters.arrivedNotAvailable)).toBe(summary.arrivedNotAvailable);
+    expect(await containers(summary.filters.lfdToday)).toBe(summary.lfdToday);
+    expect(await containers(summary.filters.lfdWithin3Days)).toBe(summary.lfdWithin3Days);
+    expect(await containers(summary.filters.overdue)).toBe(summary.overdue);
+    // The filters are plain data the list's own schema accepts (they travel in a link).
+    expect(summary.filters.lfdWithin3Days).toEqual(JSON.parse(JSON.stringify(summary.filters.lfdWithin3Days)));
+  });
+
+  it('offers each filter chip the values in the data, with the rows each value would show', async () => {
+    const options = await value<FilterOptions>(core, 'filters:options');
+    expect(options.carriers.length).toBeGreaterThan(1);
+    for (const key of ['carriers', 'portsOfLading', 'portsOfDischarge', 'customers'] as const) {
+      const filterKey = key;
+      for (const option of options[key].slice(0, 3)) {
+        expect(await value<number>(core, 'shipments:count', { filters: { [filterKey]: [option.value] } })).toBe(
+          option.count,
+        );
+      }
+    }
+    // Carriers and ports are named, not only coded.
+    expect(options.carriers.every((o) => o.label.length > 0)).toBe(true);
+    expect(options.portsOfDischarge.some((o) => o.label !== o.value)).toBe(true);
+    const reason = options.failedReasons[0];
+    if (reason) {
+      expect(reason.label).not.toBe(reason.value);
+      expect(await value<number>(core, 'trackingRequests:count', { filters: { failedReasons: [reason.value] } })).toBe(
+        reason.count,
+      );
+    }
+  });
+
+  it('reports the local database and deletes it on request, leaving an empty one that syncs again', async () => {
+    const before = await value<DataInfo>(core, 'data:info');
+    expect(before.shipments).toBe(60);
+    expect(before.bytes).toBeGreaterThan(100_000);
+    expect(existsSync(before.path)).toBe(true);
+
+    const after = await value<DataInfo>(core, 'data:deleteLocal');
+    expect(after).toMatchObject({ path: before.path, shipments: 0, containers: 0, trackingRequests: 0 });
+    expect(after.bytes).toBeLessThan(before.bytes);
+    expect(await value<number>(core, 'shipments:count', { filters: {} })).toBe(0);
+
+    expect((await syncNow(core, 'full')).state).toBe('idle');
+    expect((await value<DataInfo>(core, 'data:info')).shipments).toBe(60);
+  });
+
+  it('refuses to delete the local data while a sync runs, and deletes nothing', async () => {
+    await value(core, 'sync:start', { mode: 'full' });
+    const error = await failure(core, 'data:deleteLocal');
+    expect(error.code).toBe('busy');
+    await value(core, 'sync:cancel');
+    for (let i = 0; i < 200 && (await value<{ state: string }>(core, 'sync:status')).state === 'syncing'; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await value<DataInfo>(core, 'data:info')).shipments).toBe(60);
+  });
+});
