@@ -22,6 +22,9 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
+        // Dates in the screenshots and assertions read the same on any machine.
+        timezoneId: 'UTC',
+        locale: 'en-US',
         launchOptions: {
           executablePath: chromium,
           args: [

@@ -1,0 +1,59 @@
+import { DEMO_API_KEY, startSandbox } from '../../../src/sandbox/index';
+import { expect, test, waitForFirstSync } from '../fixtures';
+
+test('an API key is checked, refused with the reason next to the field, then kept and shown by its last four characters only', async ({
+  page,
+  host,
+}, testInfo) => {
+  const service = await startSandbox({ seed: 'settings-e2e', shipments: 20 });
+  try {
+    await page.goto(`${host.url}#/settings`);
+    await page.getByRole('button', { name: 'Add an API key' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Head office');
+    const key = page.getByLabel('API key', { exact: true });
+    await key.fill('not-the-right-key-1234');
+    await page.getByRole('textbox', { name: /Service address/ }).fill(service.url);
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await expect(key).toHaveAttribute('aria-invalid', 'true');
+    await expect(key).toHaveAccessibleDescription(/refused|not accepted|invalid/i);
+    await expect(key).toHaveValue('');
+    await page.screenshot({ path: testInfo.outputPath('key-refused.png') });
+
+    await key.fill(DEMO_API_KEY);
+    await page.getByRole('button', { name: 'Add account' }).click();
+    const last4 = DEMO_API_KEY.slice(-4);
+    await expect(page.getByRole('status').filter({ hasText: 'Head office added' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(`Key ending …${last4}`);
+    await expect(page.getByRole('combobox', { name: 'Account' })).toContainText(`Head office (…${last4})`);
+    expect(await page.content()).not.toContain(DEMO_API_KEY);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Demo', { exact: true })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('key-accepted.png') });
+  } finally {
+    await service.close();
+  }
+});
+
+test('times show in this computer’s zone or in the port’s, always naming the zone', async ({ page, host }) => {
+  await waitForFirstSync(host);
+  const { rows } = await host.core.handlers['shipments:list']({
+    filters: { search: '' },
+    sort: { field: 'eta', direction: 'asc' },
+    page: { limit: 200 },
+  });
+  const far = rows.find((r) => r.eta && r.podTimezone && !/^(UTC|Etc\/|Europe\/London)/.test(r.podTimezone))!;
+  await page.goto(`${host.url}#/shipments/${far.id}`);
+  const eta = page.locator(`time[datetime="${far.eta}"]`).first();
+  await expect(eta).toContainText('UTC');
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: /The port’s time zone/ }).check();
+  await page.goto(`${host.url}#/shipments/${far.id}`);
+  await expect(eta).not.toContainText('UTC');
+  const port = new Intl.DateTimeFormat(undefined, { timeZone: far.podTimezone!, timeZoneName: 'short' })
+    .formatToParts(new Date(far.eta!))
+    .find((p) => p.type === 'timeZoneName')!.value;
+  await expect(eta).toContainText(port);
+  // The exact value, with the zone's name, on hover.
+  await eta.hover();
+  await expect(eta).toHaveAttribute('title', new RegExp(far.podTimezone!.replace('/', '\\/')));
+});
