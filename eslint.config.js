@@ -13,7 +13,7 @@ const noNodeBuiltins = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/', 'dist/', 'test-results/', 'coverage/', 'node_modules/'] },
+  { ignores: ['out/', 'dist/', 'test-results/', 'coverage/', 'node_modules/', '.scratch/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   ...svelte.configs['flat/recommended'],
@@ -21,7 +21,12 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.node },
       parserOptions: {
-        project: ['./tsconfig.node.json', './tsconfig.web.json', './test/e2e/tsconfig.json'],
+        project: [
+          './tsconfig.node.json',
+          './tsconfig.web.json',
+          './test/e2e/tsconfig.json',
+          './test/bench/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
         extraFileExtensions: ['.svelte'],
       },
