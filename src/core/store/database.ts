@@ -34,8 +34,9 @@ export function openDatabase(file: string, options: { migrations?: readonly Migr
     db.pragma('busy_timeout = 5000');
     db.pragma('temp_store = MEMORY');
     db.pragma('cache_size = -32000');
-    // Checkpoint less often during a sync (it copies the WAL into the file and flushes);
-    // the engine checkpoints once when a run ends.
+    // Checkpoint less often (it copies the WAL into the file and flushes, inside the commit
+    // that crosses the mark). The sync engine checkpoints between pages and when a run ends,
+    // so during a sync this automatic one is only a backstop.
     db.pragma('wal_autocheckpoint = 4000');
     migrate(db, options.migrations ?? allMigrations);
     return db;

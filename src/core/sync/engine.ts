@@ -21,6 +21,13 @@ import { hasCheckpoint, walk, type WalkContext, type WalkSpec } from './walk';
 
 const PAGE = 100;
 const WALKS_AT_ONCE = 3;
+/**
+ * Pages written between two WAL checkpoints (about 1,500 WAL pages of 16 KB). Checkpointing
+ * here, between pages while the next ones are on the network, keeps the WAL below the
+ * automatic checkpoint (`wal_autocheckpoint`), which would otherwise run inside a page's commit
+ * and add its copy and flush to that page's write.
+ */
+const PAGES_PER_CHECKPOINT = 8;
 /** Incremental cursors look back this far, so a change written while a walk ran is not missed. */
 const CURSOR_OVERLAP_MS = 10 * 60_000;
 const STOPPED_EVERY_MS = 24 * 3_600_000;
@@ -137,6 +144,7 @@ export class SyncEngine {
       now,
       onPage: ({ key, total, pageSize, counts: pageCounts }) => {
         pagesDone++;
+        if (pagesDone % PAGES_PER_CHECKPOINT === 0) db.pragma('wal_checkpoint(PASSIVE)');
         if (total !== null && !seenTotals.has(key)) {
           seenTotals.add(key);
           const actual = Math.max(1, Math.ceil(total / Math.max(pageSize, 1)));
