@@ -92,3 +92,29 @@ test('the keyboard is enough: search with Ctrl+K, move through rows and open one
   await expect(grid.locator(`[role="row"][data-index="${total - 1}"]`)).toBeFocused();
   await expect(grid.locator(`[role="row"][data-index="${total - 1}"]`)).not.toContainText('Loading');
 });
+
+test('hostile text in the search box finds nothing and breaks nothing', async ({ page, host }) => {
+  await waitForFirstSync(host);
+  await page.goto(`${host.url}#/shipments`);
+  const count = page.getByRole('status', { name: 'Row count' });
+  const all = await host.core.handlers['shipments:count']({ filters: {} });
+  await expect(count).toHaveText(`${all} shipments`);
+  const search = page.getByRole('searchbox', { name: 'Search shipments' });
+  for (const text of [
+    '"; DROP TABLE shipments; --',
+    'NEAR(a b) OR *',
+    '<img src=x onerror=alert(1)>',
+    '=HYPERLINK("x")',
+  ]) {
+    await search.fill(text);
+    await expect(count).toHaveText('0 shipments match');
+    await expect(page.getByText('No shipments match these filters.')).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  }
+  // A search longer than the app accepts is cut at the box, not refused later.
+  await search.fill('A'.repeat(500));
+  await expect(search).toHaveValue('A'.repeat(200));
+  await page.getByRole('button', { name: 'Clear filters and search' }).click();
+  await expect(count).toHaveText(`${all} shipments`);
+  expect(await host.core.handlers['shipments:count']({ filters: {} })).toBe(all);
+});
