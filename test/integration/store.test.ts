@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/core/store/database';
+import { maintainStore } from '../../src/core/store/maintenance';
 import { countContainers, listContainers } from '../../src/core/store/queries/containers';
 import { searchMatch } from '../../src/core/store/queries/keyset';
 import { countShipments, iterateShipments, listShipments } from '../../src/core/store/queries/shipments';
@@ -81,6 +82,21 @@ describe('store writer', () => {
     expect(db.prepare('SELECT count(*) AS n FROM shipment_search').get()).toEqual({ n: 1 });
     expect(db.prepare('SELECT count(*) AS n FROM container_search').get()).toEqual({ n: 1 });
     expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
+  it('merges search segments between pages, not inside a page write', () => {
+    const db = freshDb();
+    const segments = () =>
+      (db.prepare('SELECT count(DISTINCT segid) AS n FROM shipment_search_idx').get() as { n: number }).n;
+    for (let i = 0; i < 6; i++) {
+      writeResources(db, [shipmentResource({ customer_name: `Customer ${i}` }, { id: `s${i}` })], { syncedAt: at });
+    }
+    // Automatic merging is off (migration 0002): each page left its own segment.
+    expect(segments()).toBe(6);
+    maintainStore(db, { checkpoint: true });
+    expect(segments()).toBeLessThan(6);
+    expect(countShipments(db, { search: 'Customer 3' })).toBe(1);
+    expect(countShipments(db, { search: 'Customer' })).toBe(6);
   });
 
   it('marks a container changed only when something about the box changed', () => {

@@ -51,6 +51,18 @@ describe('migrations', () => {
     );
   });
 
+  it('0002 leaves search merges to the sync engine, between pages', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 2));
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    for (const table of ['shipment_search', 'container_search', 'tracking_request_search']) {
+      const config = Object.fromEntries(
+        (db.prepare(`SELECT k, v FROM ${table}_config`).all() as { k: string; v: number }[]).map((r) => [r.k, r.v]),
+      );
+      expect(config, table).toMatchObject({ automerge: 0, crisismerge: 64 });
+    }
+  });
+
   it('applies pending migrations once; running again changes nothing', () => {
     const db = new Database(':memory:');
     migrate(db);

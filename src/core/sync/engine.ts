@@ -11,6 +11,7 @@ import { ApiError } from '../api/errors';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import type { StoredResource } from '../store/resource';
+import { maintainStore } from '../store/maintenance';
 import { describeStoreError } from '../store/store-errors';
 import { readState, writeState } from '../store/sync-state';
 import { writeResources } from '../store/writer';
@@ -25,7 +26,7 @@ const WALKS_AT_ONCE = 3;
  * Pages written between two WAL checkpoints (about 1,500 WAL pages of 16 KB). Checkpointing
  * here, between pages while the next ones are on the network, keeps the WAL below the
  * automatic checkpoint (`wal_autocheckpoint`), which would otherwise run inside a page's commit
- * and add its copy and flush to that page's write.
+ * and add its copy and flush to that page's write. Search segments are merged after every page.
  */
 const PAGES_PER_CHECKPOINT = 8;
 /** Incremental cursors look back this far, so a change written while a walk ran is not missed. */
@@ -144,7 +145,7 @@ export class SyncEngine {
       now,
       onPage: ({ key, total, pageSize, counts: pageCounts }) => {
         pagesDone++;
-        if (pagesDone % PAGES_PER_CHECKPOINT === 0) db.pragma('wal_checkpoint(PASSIVE)');
+        maintainStore(db, { checkpoint: pagesDone % PAGES_PER_CHECKPOINT === 0 });
         if (total !== null && !seenTotals.has(key)) {
           seenTotals.add(key);
           const actual = Math.max(1, Math.ceil(total / Math.max(pageSize, 1)));
@@ -169,7 +170,7 @@ export class SyncEngine {
       if (resolved === 'incremental') await this.#syncChangedEvents(ctx, counts, () => progress('events'));
       if (resolved === 'full') writeState(db, 'full:completed_at', now().toISOString());
       writeState(db, 'sync:completed_at', now().toISOString());
-      db.pragma('wal_checkpoint(PASSIVE)');
+      maintainStore(db, { checkpoint: true });
     } catch (caught) {
       if (signal?.aborted) status = 'cancelled';
       else status = 'failed';

@@ -1,4 +1,5 @@
 import * as m0001 from './0001-initial';
+import * as m0002 from './0002-search-merges-between-pages';
 
 export interface Migration {
   version: number;
@@ -7,4 +8,7 @@ export interface Migration {
 }
 
 /** Every schema version in order; a migration is never edited once released, only added. */
-export const migrations: readonly Migration[] = [{ version: 1, name: 'initial', up: m0001.up }];
+export const migrations: readonly Migration[] = [
+  { version: 1, name: 'initial', up: m0001.up },
+  { version: 2, name: 'search-merges-between-pages', up: m0002.up },
+];
