@@ -9,6 +9,9 @@ import { KeyVault } from './profiles/key-vault';
 import { DEFAULT_BASE_URL, ProfileStore } from './profiles/profile-store';
 import type { SafeStorageStore, SecretStore } from './secrets/index';
 import { Session } from './session';
+import { createFileLog } from './log/file-log';
+import { describeError, Redactor } from './log/redact';
+import { DEMO_API_KEY } from '../sandbox/index';
 import { SettingsStore } from './settings-store';
 
 export interface CoreOptions {
@@ -17,7 +20,10 @@ export interface CoreOptions {
   appVersion: string;
   /** Runtime versions to report; Electron's main passes its own. */
   versions?: Partial<AppInfo['versions']>;
+  /** Where log lines go besides the log file (main: the console). They arrive scrubbed of keys. */
   log?: Logger;
+  /** The folder of the rotated log file (main: `<user data>/logs`); no file when absent. */
+  logDir?: string;
   /** Where keys are kept: the OS keychain and Electron's safeStorage when main has them. */
   secrets?: { keychain?: SecretStore; safeStorage?: SafeStorageStore; probeTimeoutMs?: number };
   /** Asks where to save an export (main: a save dialog); null when the user cancels. */
@@ -38,7 +44,22 @@ export interface Core {
 
 /** The composition root: everything main does, with its dependencies passed in. */
 export function createCore(options: CoreOptions): Core {
-  const log: Logger = options.log ?? (() => {});
+  // Every key the app sees is registered here, and every log line is scrubbed of them.
+  const redactor = new Redactor();
+  redactor.add(DEMO_API_KEY);
+  const fileLog = options.logDir
+    ? createFileLog({ dir: options.logDir, redactor, echo: options.log ? (line) => options.log!(line) : undefined })
+    : null;
+  const recentErrors: string[] = [];
+  const log: Logger = (message, error) => {
+    if (fileLog) return fileLog.write(error === undefined ? 'info' : 'error', message, error);
+    const line = redactor.scrub(error === undefined ? message : `${message} | ${describeError(error)}`);
+    if (error !== undefined) {
+      recentErrors.push(`${new Date().toISOString()} ${line}`);
+      if (recentErrors.length > 30) recentErrors.shift();
+    }
+    options.log?.(line);
+  };
   const events = new CoreEvents();
   const settings = new SettingsStore(options.dataDir, (message) => log(message));
   const profiles = new ProfileStore(options.dataDir, (message) => log(message));
@@ -49,6 +70,7 @@ export function createCore(options: CoreOptions): Core {
   const openSession = async (profileId: string | null): Promise<Session> => {
     const profile = profileId === null ? null : (profiles.get(profileId) ?? null);
     const apiKey = profile ? await vault.load(profile.id, profile.keyStorage) : null;
+    redactor.add(apiKey);
     return Session.open({
       profileId: profile?.id ?? null,
       dbPath: profiles.databasePath(profile?.id ?? null),
@@ -102,6 +124,11 @@ export function createCore(options: CoreOptions): Core {
       await opening;
       events.emit('data:changed', { resources: ['shipments', 'containers', 'tracking_requests', 'reference'] });
     },
+    logs: () => ({
+      path: fileLog?.path ?? null,
+      recentErrors: fileLog ? fileLog.recentErrors() : [...recentErrors],
+      scrub: (text) => redactor.scrub(text),
+    }),
     profilesState: async (): Promise<ProfilesState> => ({
       profiles: profiles.list(),
       activeId: profiles.activeId,
@@ -124,7 +151,12 @@ export function createCore(options: CoreOptions): Core {
   return {
     handlers,
     events,
-    call: (channel, arg) => dispatch(handlers, channel, arg, log),
+    call: (channel, arg) => {
+      // A key on its way in (add, update, validate) is known to the log before anything can log it.
+      if (arg !== null && typeof arg === 'object' && 'apiKey' in arg)
+        redactor.add((arg as { apiKey?: unknown }).apiKey as string);
+      return dispatch(handlers, channel, arg, log);
+    },
     close: async () => {
       closed = true;
       const current = session;

@@ -183,6 +183,13 @@ export class Session {
     this.#running = this.engine!.run({ mode, signal: controller.signal })
       .then((summary) => {
         this.#error = summary.status === 'failed' ? (summary.error?.message ?? 'The sync failed.') : null;
+        const line = `sync #${summary.runId} ${summary.mode} ${summary.status}: ${summary.requests} requests, ${summary.rateLimited} rate limited, ${summary.durationMs} ms`;
+        if (summary.status === 'failed') {
+          this.#o.log(
+            line,
+            new Error(`${summary.error?.code ?? 'failed'}: ${summary.error?.message ?? 'no reason given'}`),
+          );
+        } else this.#o.log(line);
         return summary;
       })
       .finally(() => {

@@ -39,7 +39,9 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       appVersion: app.getVersion(),
       versions: { electron: process.versions.electron, chrome: process.versions.chrome },
-      log: (message, error) => console.error(`[quayside] ${message}`, error ?? ''),
+      // Scrubbed of keys by core; also written to <user data>/logs/quayside.log, rotated.
+      log: (line) => console.error(`[quayside] ${line}`),
+      logDir: join(dataDir, 'logs'),
       secrets: {
         keychain: createKeytarStore({ service: APP_ID }),
         safeStorage: createSafeStorageStore({

@@ -79,6 +79,8 @@ export const contract = {
   'settings:get': channel<Settings>()(noArgument),
   'settings:update': channel<Settings>()(settingsPatchSchema),
   'data:info': channel<DataInfo>()(noArgument),
+  /** Versions, database size, recent syncs and errors as text for a support email; never a key. */
+  'app:diagnostics': channel<{ text: string; logPath: string | null }>()(noArgument),
   /** Deletes the active account's local database and starts an empty one (the service keeps everything). */
   'data:deleteLocal': channel<DataInfo>()(noArgument),
 

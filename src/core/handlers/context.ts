@@ -23,4 +23,6 @@ export interface CoreContext {
    */
   switchSession(profileId: string | null, whileClosed?: () => void): Promise<void>;
   profilesState(): Promise<ProfilesState>;
+  /** The log file, its latest error lines, and the scrubber every line goes through. */
+  logs(): { path: string | null; recentErrors: string[]; scrub(text: string): string };
 }

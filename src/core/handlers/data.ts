@@ -1,6 +1,6 @@
 import { rmSync, statSync } from 'node:fs';
 import type { Handlers } from '../../shared/ipc';
-import type { DataInfo } from '../../shared/types';
+import type { AppInfo, DataInfo } from '../../shared/types';
 import { QuaysideError } from '../errors';
 import type { CoreContext } from './context';
 
@@ -15,7 +15,10 @@ function sizeOf(path: string): number {
 }
 
 /** Where the active account's data lives, how big it is, and deleting it. */
-export function dataHandlers(ctx: CoreContext): Pick<Handlers, 'data:info' | 'data:deleteLocal'> {
+export function dataHandlers(
+  ctx: CoreContext,
+  appInfo: () => AppInfo,
+): Pick<Handlers, 'data:info' | 'data:deleteLocal' | 'app:diagnostics'> {
   const info = async (): Promise<DataInfo> => {
     const session = await ctx.session();
     const path = ctx.profiles.databasePath(ctx.profiles.activeId);
@@ -29,7 +32,46 @@ export function dataHandlers(ctx: CoreContext): Pick<Handlers, 'data:info' | 'da
       trackingRequests: count('tracking_requests'),
     };
   };
+  const diagnostics = async () => {
+    const app = appInfo();
+    const logs = ctx.logs();
+    const lines: string[] = [
+      `Quayside ${app.version} (${app.demo ? 'demo data' : 'live account'})`,
+      `Generated ${new Date().toISOString()}`,
+      `Platform ${process.platform} ${process.arch}; Node ${app.versions.node}; Electron ${app.versions.electron ?? '-'}; Chrome ${app.versions.chrome ?? '-'}`,
+      `Data folder ${app.dataDir}`,
+      `Log file ${logs.path ?? '(none)'}`,
+    ];
+    try {
+      const data = await info();
+      lines.push(
+        `Database ${data.path}: ${data.bytes} bytes; ${data.shipments} shipments, ${data.containers} containers, ${data.trackingRequests} tracking requests`,
+      );
+      const session = await ctx.session();
+      const status = session.status();
+      lines.push(
+        `Sync: ${status.state}, online ${status.online}, last synced ${status.lastSyncedAt ?? 'never'}${status.error ? `, error: ${status.error}` : ''}`,
+      );
+      lines.push('', 'Recent syncs:');
+      for (const run of session.history(5)) {
+        lines.push(
+          `  #${run.id} ${run.kind} ${run.startedAt} → ${run.finishedAt ?? '…'} ${run.status}: ${run.requests} requests, ${run.rateLimited} rate limited${run.error ? `, ${run.error}` : ''}`,
+        );
+      }
+    } catch (error) {
+      lines.push(`The local database could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    const state = await ctx.profilesState();
+    lines.push(
+      '',
+      `Profiles: ${state.profiles.length}; showing ${state.activeId === null ? 'demo data' : 'a profile'}; keys kept in ${state.keyStorage.kind}`,
+    );
+    lines.push('', 'Recent errors:', ...(logs.recentErrors.length > 0 ? logs.recentErrors : ['  (none)']));
+    return { text: logs.scrub(lines.join('\n')), logPath: logs.path };
+  };
+
   return {
+    'app:diagnostics': diagnostics,
     'data:info': info,
     'data:deleteLocal': async () => {
       const session = await ctx.session();
