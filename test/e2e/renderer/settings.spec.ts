@@ -57,3 +57,16 @@ test('times show in this computer’s zone or in the port’s, always naming the
   await eta.hover();
   await expect(eta).toHaveAttribute('title', new RegExp(far.podTimezone!.replace('/', '\\/')));
 });
+
+test('copy diagnostics gathers what support needs and puts it on the clipboard', async ({ page, host, context }) => {
+  await waitForFirstSync(host);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`${host.url}#/settings`);
+  await page.getByRole('button', { name: 'Copy diagnostics' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied to the clipboard' })).toBeVisible();
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  expect(text).toContain('Quayside 0.0.0-test (demo data)');
+  expect(text).toMatch(/Database .*: \d+ bytes; 300 shipments/);
+  expect(text).toMatch(/Recent syncs:\n {2}#\d+ /);
+  await expect(page.getByRole('textbox', { name: 'Diagnostics' })).toHaveValue(text);
+});
