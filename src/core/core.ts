@@ -37,6 +37,8 @@ export interface CoreOptions {
 export interface Core {
   handlers: Handlers;
   events: CoreEvents;
+  /** Writes to the app's log (scrubbed of keys, rotated): main logs updater and process errors here. */
+  log: Logger;
   /** Validates and runs one IPC call; never throws. */
   call(channel: unknown, arg: unknown): Promise<Envelope<unknown>>;
   close(): Promise<void>;
@@ -151,6 +153,7 @@ export function createCore(options: CoreOptions): Core {
   return {
     handlers,
     events,
+    log,
     call: (channel, arg) => {
       // A key on its way in (add, update, validate) is known to the log before anything can log it.
       if (arg !== null && typeof arg === 'object' && 'apiKey' in arg)

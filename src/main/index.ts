@@ -1,5 +1,6 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, protocol, safeStorage, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, protocol, safeStorage, session } from 'electron';
+import electronUpdater from 'electron-updater';
 import { createCore, type Core } from '../core/core';
 import { resolveDataDir } from '../core/paths';
 import { adaptAsyncSafeStorage, createKeytarStore, createSafeStorageStore } from '../core/secrets/index';
@@ -7,6 +8,8 @@ import { APP_ID } from '../shared/app-id';
 import { serveAppAsset } from './app-protocol';
 import { denyPermissions, hardenWebContents } from './harden';
 import { bindIpc } from './ipc';
+import { menuTemplate } from './menu';
+import { createUpdater } from './updater';
 import { APP_SCHEME, isAppUrl, securitySettings } from './security';
 import { createMainWindow } from './window';
 
@@ -62,6 +65,30 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
     bindIpc(core, (url) => isAppUrl(url, devServerUrl));
+    const shownCore = core;
+    const updater = createUpdater({
+      source: electronUpdater.autoUpdater,
+      currentVersion: app.getVersion(),
+      installed: app.isPackaged,
+      isDemo: async () => (await shownCore.handlers['app:info'](undefined)).demo,
+      ask: (options) =>
+        mainWindow && !mainWindow.isDestroyed()
+          ? dialog.showMessageBox(mainWindow, options)
+          : dialog.showMessageBox(options),
+      log: (message, error) => shownCore.log(message, error),
+    });
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        menuTemplate({
+          platform: process.platform,
+          onCheckForUpdates: () => void updater.checkNow(),
+          devTools: !app.isPackaged,
+        }),
+      ),
+    );
+    void updater.startBackgroundChecks();
+    process.on('uncaughtException', (error) => shownCore.log('uncaught exception in main', error));
+    process.on('unhandledRejection', (reason) => shownCore.log('unhandled rejection in main', reason));
     mainWindow = createMainWindow(devServerUrl);
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = createMainWindow(devServerUrl);
