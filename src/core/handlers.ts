@@ -19,7 +19,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
       ctx.events.emit('settings:changed', settings);
       return settings;
     },
-    ...dataHandlers(ctx),
+    ...dataHandlers(ctx, appInfo),
     ...profileHandlers(ctx),
     ...syncHandlers(ctx),
     ...viewHandlers(ctx),
