@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { startTestHost } from '../e2e/host/server';
 import { buildBigDatabase } from './big-database';
 import { measure, percentile, type Measure } from './report';
@@ -33,15 +34,8 @@ export async function benchRenderer(): Promise<Measure[]> {
     db.close();
     const host = await startTestHost({ dataDir, autoSync: false });
     const browser = await chromium.launch({
-      executablePath: process.env.QUAYSIDE_CHROMIUM ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     });
     try {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

@@ -1,7 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium, never a downloaded browser build.
-const chromium = process.env.QUAYSIDE_CHROMIUM ?? '/usr/bin/chromium';
+import { chromiumArgs, chromiumPath } from './chromium';
 
 export default defineConfig({
   testDir: '.',
@@ -26,15 +25,8 @@ export default defineConfig({
         timezoneId: 'UTC',
         locale: 'en-US',
         launchOptions: {
-          executablePath: chromium,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          executablePath: chromiumPath,
+          args: chromiumArgs,
         },
       },
     },

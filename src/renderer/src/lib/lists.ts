@@ -69,6 +69,28 @@ const date = (at: string | null, zone: string | null, estimated = false): Cell =
   estimated,
 });
 
+/** A timestamp column: shown in the zone Settings choose, exported in UTC and in port-local time. */
+function timeColumn<Row>(
+  key: string,
+  label: string,
+  exportKey: string,
+  get: (row: Row) => [string | null, string | null],
+  options: { sort?: string; estimated?: boolean; shown?: boolean } = {},
+): Column<Row> {
+  return {
+    key,
+    label,
+    sort: options.sort,
+    width: 170,
+    exportKeys: [exportKey, `${exportKey}_local`],
+    cell: (row) => {
+      const [at, zone] = get(row);
+      return date(at, zone, options.estimated ?? false);
+    },
+    shownByDefault: options.shown ?? false,
+  };
+}
+
 export const statusTone: Record<ContainerStatus, Tone> = {
   booked: 'neutral',
   in_transit: 'info',
@@ -191,50 +213,17 @@ export const shipmentsList: ListDef<ShipmentRow> = {
       cell: (r) => text([r.vessel, r.voyage].filter(Boolean).join(' · ')),
       shownByDefault: true,
     },
-    {
-      key: 'etd',
-      label: 'ETD',
-      sort: 'etd',
-      width: 170,
-      exportKeys: ['pol_etd_at', 'pol_etd_at_local'],
-      cell: (r) => date(r.etd, r.polTimezone, true),
-      shownByDefault: false,
-    },
-    {
-      key: 'atd',
-      label: 'ATD',
-      sort: 'atd',
-      width: 170,
-      exportKeys: ['pol_atd_at', 'pol_atd_at_local'],
-      cell: (r) => date(r.atd, r.polTimezone),
-      shownByDefault: false,
-    },
-    {
-      key: 'eta',
-      label: 'ETA',
+    timeColumn('etd', 'ETD', 'pol_etd_at', (r) => [r.etd, r.polTimezone], { sort: 'etd', estimated: true }),
+    timeColumn('atd', 'ATD', 'pol_atd_at', (r) => [r.atd, r.polTimezone], { sort: 'atd' }),
+    timeColumn('eta', 'ETA', 'pod_eta_at', (r) => [r.eta, r.podTimezone], {
       sort: 'eta',
-      width: 170,
-      exportKeys: ['pod_eta_at', 'pod_eta_at_local'],
-      cell: (r) => date(r.eta, r.podTimezone, true),
-      shownByDefault: true,
-    },
-    {
-      key: 'originalEta',
-      label: 'Original ETA',
-      width: 170,
-      exportKeys: ['pod_original_eta_at', 'pod_original_eta_at_local'],
-      cell: (r) => date(r.originalEta, r.podTimezone, true),
-      shownByDefault: false,
-    },
-    {
-      key: 'ata',
-      label: 'ATA',
-      sort: 'ata',
-      width: 170,
-      exportKeys: ['pod_ata_at', 'pod_ata_at_local'],
-      cell: (r) => date(r.ata, r.podTimezone),
-      shownByDefault: true,
-    },
+      estimated: true,
+      shown: true,
+    }),
+    timeColumn('originalEta', 'Original ETA', 'pod_original_eta_at', (r) => [r.originalEta, r.podTimezone], {
+      estimated: true,
+    }),
+    timeColumn('ata', 'ATA', 'pod_ata_at', (r) => [r.ata, r.podTimezone], { sort: 'ata', shown: true }),
     {
       key: 'slip',
       label: 'ETA slip',
@@ -422,31 +411,11 @@ export const containersList: ListDef<ContainerRow> = {
       cell: (r) => text(r.vessel),
       shownByDefault: false,
     },
-    {
-      key: 'eta',
-      label: 'ETA',
-      width: 170,
-      exportKeys: ['pod_eta_at', 'pod_eta_at_local'],
-      cell: (r) => date(r.eta, r.podTimezone, true),
-      shownByDefault: true,
-    },
-    {
-      key: 'ata',
-      label: 'ATA',
-      width: 170,
-      exportKeys: ['pod_ata_at', 'pod_ata_at_local'],
-      cell: (r) => date(r.ata, r.podTimezone),
-      shownByDefault: false,
-    },
-    {
-      key: 'discharged',
-      label: 'Discharged',
+    timeColumn('eta', 'ETA', 'pod_eta_at', (r) => [r.eta, r.podTimezone], { estimated: true, shown: true }),
+    timeColumn('ata', 'ATA', 'pod_ata_at', (r) => [r.ata, r.podTimezone]),
+    timeColumn('discharged', 'Discharged', 'pod_discharged_at', (r) => [r.dischargedAt, r.podTimezone], {
       sort: 'discharged',
-      width: 170,
-      exportKeys: ['pod_discharged_at', 'pod_discharged_at_local'],
-      cell: (r) => date(r.dischargedAt, r.podTimezone),
-      shownByDefault: false,
-    },
+    }),
     {
       key: 'available',
       label: 'Available',
@@ -474,31 +443,12 @@ export const containersList: ListDef<ContainerRow> = {
       cell: (r) => text(formatMoney(r.feesTotal)),
       shownByDefault: false,
     },
-    {
-      key: 'appointment',
-      label: 'Pickup appointment',
-      width: 170,
-      exportKeys: ['pickup_appointment_at', 'pickup_appointment_at_local'],
-      cell: (r) => date(r.pickupAppointmentAt, r.podTimezone),
-      shownByDefault: false,
-    },
-    {
-      key: 'pickedUp',
-      label: 'Picked up',
-      sort: 'picked_up',
-      width: 170,
-      exportKeys: ['pod_full_out_at', 'pod_full_out_at_local'],
-      cell: (r) => date(r.pickedUpAt, r.podTimezone),
-      shownByDefault: false,
-    },
-    {
-      key: 'emptyReturned',
-      label: 'Empty returned',
-      width: 170,
-      exportKeys: ['empty_terminated_at', 'empty_terminated_at_local'],
-      cell: (r) => date(r.emptyReturnedAt, r.podTimezone),
-      shownByDefault: false,
-    },
+    timeColumn('appointment', 'Pickup appointment', 'pickup_appointment_at', (r) => [
+      r.pickupAppointmentAt,
+      r.podTimezone,
+    ]),
+    timeColumn('pickedUp', 'Picked up', 'pod_full_out_at', (r) => [r.pickedUpAt, r.podTimezone], { sort: 'picked_up' }),
+    timeColumn('emptyReturned', 'Empty returned', 'empty_terminated_at', (r) => [r.emptyReturnedAt, r.podTimezone]),
     {
       key: 'tags',
       label: 'Tags',
