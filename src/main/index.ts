@@ -88,6 +88,15 @@ if (!app.requestSingleInstanceLock()) {
     );
     void updater.startBackgroundChecks();
     process.on('uncaughtException', (error) => shownCore.log('uncaught exception in main', error));
+    app.on('render-process-gone', (_event, _contents, details) =>
+      shownCore.log(
+        'the window’s renderer process ended',
+        new Error(`${details.reason} (exit code ${details.exitCode})`),
+      ),
+    );
+    app.on('child-process-gone', (_event, details) =>
+      shownCore.log(`a ${details.type} process ended`, new Error(`${details.reason} (exit code ${details.exitCode})`)),
+    );
     process.on('unhandledRejection', (reason) => shownCore.log('unhandled rejection in main', reason));
     mainWindow = createMainWindow(devServerUrl);
     app.on('activate', () => {

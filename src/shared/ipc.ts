@@ -12,6 +12,7 @@ import {
   historySchema,
   idSchema,
   removeProfileSchema,
+  reportErrorSchema,
   searchSchema,
   switchProfileSchema,
   syncStartSchema,
@@ -79,6 +80,8 @@ export const contract = {
   'settings:get': channel<Settings>()(noArgument),
   'settings:update': channel<Settings>()(settingsPatchSchema),
   'data:info': channel<DataInfo>()(noArgument),
+  /** An error the page could not handle, for the local log (a crash report that stays here). */
+  'app:reportError': channel<{ logged: true }>()(reportErrorSchema),
   /** Versions, database size, recent syncs and errors as text for a support email; never a key. */
   'app:diagnostics': channel<{ text: string; logPath: string | null }>()(noArgument),
   /** Deletes the active account's local database and starts an empty one (the service keeps everything). */

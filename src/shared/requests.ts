@@ -125,3 +125,11 @@ export const exportSchema = z.discriminatedUnion('view', [
     })
     .strict(),
 ]);
+
+export const reportErrorSchema = z
+  .object({
+    message: z.string().max(2000),
+    stack: z.string().max(8000).optional(),
+    where: z.string().max(300).optional(),
+  })
+  .strict();

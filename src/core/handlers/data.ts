@@ -18,7 +18,7 @@ function sizeOf(path: string): number {
 export function dataHandlers(
   ctx: CoreContext,
   appInfo: () => AppInfo,
-): Pick<Handlers, 'data:info' | 'data:deleteLocal' | 'app:diagnostics'> {
+): Pick<Handlers, 'data:info' | 'data:deleteLocal' | 'app:diagnostics' | 'app:reportError'> {
   const info = async (): Promise<DataInfo> => {
     const session = await ctx.session();
     const path = ctx.profiles.databasePath(ctx.profiles.activeId);
@@ -71,6 +71,13 @@ export function dataHandlers(
   };
 
   return {
+    'app:reportError': ({ message, stack, where }) => {
+      ctx.log(
+        `renderer error${where ? ` at ${where}` : ''}`,
+        Object.assign(new Error(message), { stack: stack ?? '' }),
+      );
+      return { logged: true };
+    },
     'app:diagnostics': diagnostics,
     'data:info': info,
     'data:deleteLocal': async () => {

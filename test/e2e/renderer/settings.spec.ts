@@ -62,11 +62,18 @@ test('copy diagnostics gathers what support needs and puts it on the clipboard',
   await waitForFirstSync(host);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`${host.url}#/settings`);
+  // An error the page does not handle is reported to the local log, and shows in diagnostics.
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('e2e: a page error nobody caught');
+    });
+  });
   await page.getByRole('button', { name: 'Copy diagnostics' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied to the clipboard' })).toBeVisible();
   const text = await page.evaluate(() => navigator.clipboard.readText());
   expect(text).toContain('Quayside 0.0.0-test (demo data)');
   expect(text).toMatch(/Database .*: \d+ bytes; 300 shipments/);
   expect(text).toMatch(/Recent syncs:\n {2}#\d+ /);
+  expect(text).toMatch(/renderer error at #\/settings \| Error: e2e: a page error nobody caught/);
   await expect(page.getByRole('textbox', { name: 'Diagnostics' })).toHaveValue(text);
 });
