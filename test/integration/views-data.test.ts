@@ -19,6 +19,11 @@ describe('what the renderer needs beyond the lists', () => {
     expect(await containers(summary.filters.lfdToday)).toBe(summary.lfdToday);
     expect(await containers(summary.filters.lfdWithin3Days)).toBe(summary.lfdWithin3Days);
     expect(await containers(summary.filters.overdue)).toBe(summary.overdue);
+    if (summary.etaSlipped > 0) expect(summary.delaysByCarrier.length).toBeGreaterThan(0);
+    for (const delay of summary.delaysByCarrier) {
+      expect(await shipments({ ...summary.filters.etaSlipped, carriers: [delay.carrier] })).toBe(delay.shipments);
+    }
+    expect(summary.delaysByCarrier.reduce((n, d) => n + d.shipments, 0)).toBeLessThanOrEqual(summary.etaSlipped);
     // The filters are plain data the list's own schema accepts (they travel in a link).
     expect(summary.filters.lfdWithin3Days).toEqual(JSON.parse(JSON.stringify(summary.filters.lfdWithin3Days)));
   });

@@ -65,13 +65,15 @@ export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
     )
     .all(nowIso.slice(0, 10), new Date(now + 28 * DAY).toISOString()) as { day: string; n: number }[];
   const arrivalsByDay = new Map(arrivals.map((a) => [a.day, a.n]));
+  // Delays: the shipments the "ETA slipped" tile counts, by carrier, with their average slip.
   const delays = db
     .prepare(
       `SELECT shipping_line_scac AS carrier, count(*) AS n, avg(eta_slip_hours) / 24.0 AS slip FROM shipments
-       WHERE synced_at IS NOT NULL AND pod_ata_at IS NULL AND eta_slip_hours IS NOT NULL AND shipping_line_scac IS NOT NULL
-       GROUP BY carrier HAVING n >= 1 ORDER BY slip DESC LIMIT 8`,
+       WHERE synced_at IS NOT NULL AND eta_slip_hours >= 24 AND coalesce(pod_ata_at, pod_eta_at) >= ?
+         AND shipping_line_scac IS NOT NULL
+       GROUP BY carrier ORDER BY n DESC, slip DESC LIMIT 8`,
     )
-    .all() as { carrier: string; n: number; slip: number }[];
+    .all(nowIso) as { carrier: string; n: number; slip: number }[];
   const awaiting = db
     .prepare("SELECT count(*) AS n FROM tracking_requests WHERE synced_at IS NOT NULL AND status = 'awaiting_manifest'")
     .get() as { n: number };
