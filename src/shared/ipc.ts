@@ -108,9 +108,13 @@ export const contract = {
   'containers:list': channel<Page<ContainerRow>>()(listOf(containerFiltersSchema, sortSchema(containerSortFields))),
   'containers:count': channel<number>()(countOf(containerFiltersSchema)),
   'containers:get': channel<ContainerDetail>()(idSchema),
-  'containers:events': channel<{ events: TransportEventRow[]; fetchedAt: string | null; fromCache: boolean }>()(
-    containerEventsSchema,
-  ),
+  'containers:events': channel<{
+    events: TransportEventRow[];
+    fetchedAt: string | null;
+    fromCache: boolean;
+    /** Why the service could not be asked, when it was asked and failed (the stored events are shown). */
+    error: string | null;
+  }>()(containerEventsSchema),
   'trackingRequests:list': channel<Page<TrackingRequestRow>>()(
     listOf(trackingRequestFiltersSchema, sortSchema(trackingRequestSortFields)),
   ),

@@ -105,7 +105,8 @@ export const containerColumns: ExportColumn<ContainerRow>[] = [
   ),
   col('available_for_pickup', 'Available for pickup', (r) => r.availableForPickup),
   dateOnly<ContainerRow>('pickup_lfd', 'Last free day', (r) => r.lastFreeDay),
-  col('holds_at_pod_terminal', 'Holds', (r) => r.holds.map((h) => h.description ?? h.name)),
+  // As the list shows them: the holds still in force, by name.
+  col('holds_at_pod_terminal', 'Holds', (r) => r.holds.filter((h) => h.status !== 'released').map((h) => h.name)),
   col('fees_total', 'Fees (USD)', (r) => r.feesTotal),
   col('pickup_ready', 'Ready for pickup', (r) => r.pickupReady),
   ...timestamp<ContainerRow>(

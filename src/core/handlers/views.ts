@@ -17,6 +17,7 @@ import { countShipments, listShipments } from '../store/queries/shipments';
 import { countTrackingRequests, getTrackingRequestRow, listTrackingRequests } from '../store/queries/tracking-requests';
 import { writeResources } from '../store/writer';
 import type { StoredResource } from '../store/resource';
+import { toActionError } from './api-errors';
 import type { CoreContext } from './context';
 
 type ViewHandlers = Pick<
@@ -101,6 +102,7 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
       const session = await ctx.session();
       const detail = containerDetail(session.db, id);
       let fromCache = true;
+      let error: string | null = null;
       // An explicit refresh is tried whatever the last request said; an automatic one only online.
       if (session.engine && (refresh || (session.online && detail.eventsSyncedAt === null))) {
         try {
@@ -108,14 +110,16 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
           await session.engine.fetchContainerEvents(id, 'user');
           fromCache = false;
           ctx.events.emit('data:changed', { resources: ['transport_events'] });
-        } catch (error) {
-          ctx.log('fetching container events failed; showing the cached ones', error);
+        } catch (failure) {
+          ctx.log('fetching container events failed; showing the cached ones', failure);
+          error = toActionError(failure).message;
         }
       }
       return {
         events: containerEvents(session.db, id),
         fetchedAt: containerDetail(session.db, id).eventsSyncedAt,
         fromCache,
+        error,
       };
     },
     'trackingRequests:list': async ({ filters, sort, page }) =>

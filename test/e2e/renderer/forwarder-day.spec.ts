@@ -157,3 +157,31 @@ test('the service’s refusal of a tracking request is shown next to the field i
   await number.fill('MAEU0000001');
   await expect(number).not.toHaveAttribute('aria-invalid', 'true');
 });
+
+test('an export of containers on hold says what the list shows, hold by hold', async ({ page, host, exportPath }) => {
+  await waitForFirstSync(host);
+  const filters = { onHold: true };
+  await page.goto(`${host.url}#/containers?filters=${encodeURIComponent(JSON.stringify(filters))}&sort=number:asc`);
+  const grid = page.getByRole('grid', { name: 'Containers' });
+  const total = await host.core.handlers['containers:count']({ filters });
+  await expect(page.getByRole('status', { name: 'Row count' })).toHaveText(`${total} containers match`);
+  const firstRows = await grid.locator('[role="row"][data-index]').evaluateAll((rows) =>
+    rows
+      .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+      .map((row) => {
+        const cells = [...row.querySelectorAll('[role="gridcell"]')];
+        return {
+          number: cells[0]?.textContent?.trim(),
+          holds: [...cells[3]!.querySelectorAll('.tag')].map((t) => t.textContent),
+        };
+      }),
+  );
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toBeVisible();
+  const records = parse<Record<string, string>>(readFileSync(exportPath, 'utf8').slice(1), { columns: true });
+  expect(records).toHaveLength(total);
+  for (const [index, row] of firstRows.entries()) {
+    expect(records[index]!.Container).toBe(row.number);
+    expect(records[index]!.Holds).toBe(row.holds.join('; '));
+  }
+});
