@@ -8,7 +8,8 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Each test waits for its own demo sync first; two run at once on a 2-core machine.
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]],
   use: {
     screenshot: 'on',

@@ -94,6 +94,7 @@ test('the keyboard is enough: search with Ctrl+K, move through rows and open one
 });
 
 test('hostile text in the search box finds nothing and breaks nothing', async ({ page, host }) => {
+  test.setTimeout(90_000);
   await waitForFirstSync(host);
   await page.goto(`${host.url}#/shipments`);
   const count = page.getByRole('status', { name: 'Row count' });

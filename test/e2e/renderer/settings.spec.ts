@@ -14,7 +14,7 @@ test('an API key is checked, refused with the reason next to the field, then kep
     await key.fill('not-the-right-key-1234');
     await page.getByRole('textbox', { name: /Service address/ }).fill(service.url);
     await page.getByRole('button', { name: 'Add account' }).click();
-    await expect(key).toHaveAttribute('aria-invalid', 'true');
+    await expect(key).toHaveAttribute('aria-invalid', 'true', { timeout: 20_000 });
     await expect(key).toHaveAccessibleDescription(/refused|not accepted|invalid/i);
     await expect(key).toHaveValue('');
     await page.screenshot({ path: testInfo.outputPath('key-refused.png') });
@@ -22,7 +22,8 @@ test('an API key is checked, refused with the reason next to the field, then kep
     await key.fill(DEMO_API_KEY);
     await page.getByRole('button', { name: 'Add account' }).click();
     const last4 = DEMO_API_KEY.slice(-4);
-    await expect(page.getByRole('status').filter({ hasText: 'Head office added' })).toBeVisible();
+    // Checked with the service, kept in the keychain, then the account opens: allow it time.
+    await expect(page.getByRole('status').filter({ hasText: 'Head office added' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('main')).toContainText(`Key ending …${last4}`);
     await expect(page.getByRole('combobox', { name: 'Account' })).toContainText(`Head office (…${last4})`);
     expect(await page.content()).not.toContain(DEMO_API_KEY);
