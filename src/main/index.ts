@@ -70,6 +70,7 @@ if (!app.requestSingleInstanceLock()) {
       source: electronUpdater.autoUpdater,
       currentVersion: app.getVersion(),
       installed: app.isPackaged,
+      arch: process.arch,
       isDemo: async () => (await shownCore.handlers['app:info'](undefined)).demo,
       ask: (options) =>
         mainWindow && !mainWindow.isDestroyed()

@@ -10,6 +10,8 @@ import type { MessageBoxOptions, MessageBoxReturnValue } from 'electron';
 export interface UpdateSource {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
+  allowDowngrade: boolean;
+  channel: string | null;
   checkForUpdates(): Promise<unknown>;
   downloadUpdate(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
@@ -30,6 +32,8 @@ export interface UpdaterOptions {
   log: (message: string, error?: unknown) => void;
   /** Between background checks. */
   intervalMs?: number;
+  /** process.arch: arm64 builds read their own feed (`arm64.yml`, `arm64-mac.yml`), see release.yml. */
+  arch?: string;
 }
 
 export interface Updater {
@@ -43,12 +47,27 @@ export function createUpdater(options: UpdaterOptions): Updater {
   const { source, ask, log } = options;
   source.autoDownload = false;
   source.autoInstallOnAppQuit = false;
+  if (options.arch === 'arm64') source.channel = 'arm64';
+  // Setting a channel allows downgrades in electron-updater; an update only ever moves forward.
+  source.allowDowngrade = false;
   let userAsked = false;
   let downloading = false;
+  // One question at a time: a background check does not stack a dialog on an open one.
+  let dialogOpen = false;
+  const askOnce = async (dialog: MessageBoxOptions): Promise<number | null> => {
+    if (dialogOpen) return null;
+    dialogOpen = true;
+    try {
+      return (await ask(dialog)).response;
+    } finally {
+      dialogOpen = false;
+    }
+  };
 
   source.on('update-available', (info) => {
+    userAsked = false;
     void (async () => {
-      const { response } = await ask({
+      const response = await askOnce({
         type: 'info',
         title: 'Update available',
         message: `Quayside ${info.version} is available.`,
@@ -65,7 +84,7 @@ export function createUpdater(options: UpdaterOptions): Updater {
   source.on('update-not-available', () => {
     if (!userAsked) return;
     userAsked = false;
-    void ask({
+    void askOnce({
       type: 'info',
       title: 'No update',
       message: `Quayside ${options.currentVersion} is the latest version.`,
@@ -75,7 +94,7 @@ export function createUpdater(options: UpdaterOptions): Updater {
   source.on('update-downloaded', (info) => {
     downloading = false;
     void (async () => {
-      const { response } = await ask({
+      const response = await askOnce({
         type: 'question',
         title: 'Restart to update',
         message: `Quayside ${info.version} is ready to install.`,
@@ -94,7 +113,7 @@ export function createUpdater(options: UpdaterOptions): Updater {
     if (!userAsked && !downloading) return;
     userAsked = false;
     downloading = false;
-    void ask({
+    void askOnce({
       type: 'warning',
       title: 'Update check failed',
       message: 'Quayside could not check for updates.',
@@ -119,10 +138,14 @@ export function createUpdater(options: UpdaterOptions): Updater {
       await source.checkForUpdates().catch((error: unknown) => log('update check failed', error));
     },
     async startBackgroundChecks() {
-      if (!options.installed || (await options.isDemo())) return () => {};
-      const check = () => void source.checkForUpdates().catch((error: unknown) => log('update check failed', error));
-      check();
-      const timer = setInterval(check, options.intervalMs ?? 6 * 60 * 60 * 1000);
+      if (!options.installed) return () => {};
+      // Asked at each check, so an account added after start-up gets its checks, and demo none.
+      const check = async () => {
+        if (await options.isDemo()) return;
+        await source.checkForUpdates().catch((error: unknown) => log('update check failed', error));
+      };
+      await check();
+      const timer = setInterval(() => void check(), options.intervalMs ?? 6 * 60 * 60 * 1000);
       return () => clearInterval(timer);
     },
   };

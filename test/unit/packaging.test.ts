@@ -144,7 +144,11 @@ describe('GitHub workflows', () => {
     const release = readFileSync('.github/workflows/release.yml', 'utf8');
     expect(release).toContain("tags: ['v*']");
     expect(release).toContain('npm test');
-    expect(release).toContain('--publish always');
+    // Packages are built with --publish never and attached once, to one draft, by the last job.
+    expect(release).toContain('--publish never');
+    expect(release).toContain('gh release create "$TAG" --repo "$GITHUB_REPOSITORY" --draft');
+    // arm64 installers have their own update feed, the channel the app asks for on arm64.
+    expect(release).toMatch(/mv "\$feed" "arm64\$\{feed#latest\}"/);
     expect(config.publish).toEqual([{ provider: 'github', releaseType: 'draft' }]);
   });
 });

@@ -7,6 +7,8 @@ import { createUpdater, type UpdateSource } from '../../src/main/updater';
 class FakeFeed extends EventEmitter implements UpdateSource {
   autoDownload = true;
   autoInstallOnAppQuit = true;
+  allowDowngrade = true;
+  channel: string | null = null;
   checks = 0;
   downloads = 0;
   installs = 0;
@@ -32,14 +34,20 @@ class FakeFeed extends EventEmitter implements UpdateSource {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-function setUp(latest: string | null, answers: number[], opts: { demo?: boolean; installed?: boolean } = {}) {
+function setUp(
+  latest: string | null,
+  answers: number[],
+  opts: { demo?: boolean | (() => boolean); installed?: boolean; arch?: string } = {},
+) {
   const feed = new FakeFeed(latest);
   const asked: MessageBoxOptions[] = [];
   const updater = createUpdater({
     source: feed,
     currentVersion: '1.0.0',
     installed: opts.installed ?? true,
-    isDemo: () => Promise.resolve(opts.demo ?? false),
+    isDemo: () => Promise.resolve(typeof opts.demo === 'function' ? opts.demo() : (opts.demo ?? false)),
+    arch: opts.arch,
+    intervalMs: 20,
     ask: (options) => {
       asked.push(options);
       return Promise.resolve({ response: answers.shift() ?? 1, checkboxChecked: false });
@@ -50,10 +58,27 @@ function setUp(latest: string | null, answers: number[], opts: { demo?: boolean;
 }
 
 describe('auto-update', () => {
-  it('never downloads or installs on its own', () => {
+  it('never downloads, installs or downgrades on its own', () => {
     const { feed } = setUp('1.1.0', []);
     expect(feed.autoDownload).toBe(false);
     expect(feed.autoInstallOnAppQuit).toBe(false);
+    expect(feed.allowDowngrade).toBe(false);
+    expect(feed.channel).toBeNull();
+    // arm64 builds read their own feed, as release.yml publishes it.
+    expect(setUp('1.1.0', [], { arch: 'arm64' }).feed).toMatchObject({ channel: 'arm64', allowDowngrade: false });
+  });
+
+  it('starts checking once a live account replaces the demo, and never stacks dialogs', async () => {
+    let demo = true;
+    const { feed, asked, updater } = setUp('1.1.0', [], { demo: () => demo });
+    const stop = await updater.startBackgroundChecks();
+    expect(feed.checks).toBe(0);
+    demo = false;
+    await new Promise((resolve) => setTimeout(resolve, 70));
+    stop();
+    expect(feed.checks).toBeGreaterThanOrEqual(2);
+    // The first "Download?" is still open (the fake never answers before the next check).
+    expect(asked.length).toBeLessThanOrEqual(feed.checks);
   });
 
   it('asks before downloading, and says Quayside will restart before installing', async () => {
