@@ -13,6 +13,16 @@ import { tempDir } from '../helpers/temp-dir';
 
 const root = resolve(import.meta.dirname, '../..');
 
+/** Runs a command; a failure says what it printed. */
+function run(command: string, args: string[], cwd: string): void {
+  try {
+    execFileSync(command, args, { cwd, stdio: 'pipe', env: { ...process.env, CI: 'true' } });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`${args.slice(0, 2).join(' ')} failed:\n${String(stdout ?? '')}\n${String(stderr ?? '')}`);
+  }
+}
+
 describe('the packaged app', () => {
   it('keeps native modules outside the archive, with only this platform’s binary', { timeout: 180_000 }, () => {
     const work = tempDir();
@@ -31,7 +41,14 @@ describe('the packaged app', () => {
     config.electronVersion = '45.4.1';
     writeFileSync(join(work, 'builder.yml'), stringify(config));
 
-    execFileSync(
+    // electron-builder refuses a package whose main entry is missing: build the app first if needed.
+    if (!existsSync(join(root, 'out/main/index.js'))) {
+      execFileSync(process.execPath, [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
+        cwd: root,
+        stdio: 'pipe',
+      });
+    }
+    run(
       process.execPath,
       [
         join(root, 'node_modules/electron-builder/cli.js'),
@@ -45,7 +62,7 @@ describe('the packaged app', () => {
         '--publish',
         'never',
       ],
-      { cwd: root, stdio: 'pipe', env: { ...process.env, CI: 'true' } },
+      root,
     );
 
     const resources = join(work, 'dist', 'linux-unpacked', 'resources');
