@@ -19,7 +19,9 @@ function run(command: string, args: string[], cwd: string): void {
     execFileSync(command, args, { cwd, stdio: 'pipe', env: { ...process.env, CI: 'true' } });
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`${args.slice(0, 2).join(' ')} failed:\n${String(stdout ?? '')}\n${String(stderr ?? '')}`);
+    throw new Error(`${args.slice(0, 2).join(' ')} failed:\n${String(stdout ?? '')}\n${String(stderr ?? '')}`, {
+      cause: error,
+    });
   }
 }
 
