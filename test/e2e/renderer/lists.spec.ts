@@ -119,3 +119,20 @@ test('hostile text in the search box finds nothing and breaks nothing', async ({
   await expect(count).toHaveText(`${all} shipments`);
   expect(await host.core.handlers['shipments:count']({ filters: {} })).toBe(all);
 });
+
+test('back from a shipment returns to the same place in the list', async ({ page, host }) => {
+  await waitForFirstSync(host);
+  await page.goto(`${host.url}#/shipments`);
+  const grid = page.getByRole('grid', { name: 'Shipments' });
+  await expect(grid.locator('[role="row"][data-index="0"]')).toBeVisible();
+  await grid.evaluate((element) => (element.scrollTop = 36 * 150));
+  const row = grid.locator('[role="row"][data-index="155"]');
+  await expect(row).toBeVisible();
+  const bl = (await row.locator('[role="gridcell"]').first().textContent())!.trim();
+  await row.click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(bl);
+  await page.goBack();
+  await expect(grid.locator('[role="row"][data-index="155"]')).toBeVisible();
+  await expect(grid.locator('[role="row"][data-index="155"]')).toContainText(bl);
+  await expect(grid.locator('[role="row"][data-index="0"]')).not.toBeInViewport();
+});
