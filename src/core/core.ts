@@ -10,7 +10,7 @@ import { DEFAULT_BASE_URL, ProfileStore } from './profiles/profile-store';
 import type { SafeStorageStore, SecretStore } from './secrets/index';
 import { Session } from './session';
 import { createFileLog } from './log/file-log';
-import { describeError, Redactor } from './log/redact';
+import { Redactor } from './log/redact';
 import { DEMO_API_KEY } from '../sandbox/index';
 import { SettingsStore } from './settings-store';
 
@@ -49,19 +49,12 @@ export function createCore(options: CoreOptions): Core {
   // Every key the app sees is registered here, and every log line is scrubbed of them.
   const redactor = new Redactor();
   redactor.add(DEMO_API_KEY);
-  const fileLog = options.logDir
-    ? createFileLog({ dir: options.logDir, redactor, echo: options.log ? (line) => options.log!(line) : undefined })
-    : null;
-  const recentErrors: string[] = [];
-  const log: Logger = (message, error) => {
-    if (fileLog) return fileLog.write(error === undefined ? 'info' : 'error', message, error);
-    const line = redactor.scrub(error === undefined ? message : `${message} | ${describeError(error)}`);
-    if (error !== undefined) {
-      recentErrors.push(`${new Date().toISOString()} ${line}`);
-      if (recentErrors.length > 30) recentErrors.shift();
-    }
-    options.log?.(line);
-  };
+  const appLog = createFileLog({
+    dir: options.logDir,
+    redactor,
+    echo: options.log ? (line) => options.log!(line) : undefined,
+  });
+  const log: Logger = (message, error) => appLog.write(error === undefined ? 'info' : 'error', message, error);
   const events = new CoreEvents();
   const settings = new SettingsStore(options.dataDir, (message) => log(message));
   const profiles = new ProfileStore(options.dataDir, (message) => log(message));
@@ -127,8 +120,8 @@ export function createCore(options: CoreOptions): Core {
       events.emit('data:changed', { resources: ['shipments', 'containers', 'tracking_requests', 'reference'] });
     },
     logs: () => ({
-      path: fileLog?.path ?? null,
-      recentErrors: fileLog ? fileLog.recentErrors() : [...recentErrors],
+      path: appLog.path,
+      recentErrors: appLog.recentErrors(),
       scrub: (text) => redactor.scrub(text),
     }),
     profilesState: async (): Promise<ProfilesState> => ({
