@@ -104,6 +104,11 @@ export function formatDay(iso: string | null | undefined): string {
   ).format(date);
 }
 
+/** What a date shows on hover: exact, with its zone's name, and how far off it is. */
+export function formatHover(iso: string, zone: string | undefined, estimated: boolean, now: number): string {
+  return `${estimated ? 'Estimated: ' : ''}${formatExact(iso, zone)} (${formatRelative(iso, now)})`;
+}
+
 /** A calendar date (last free day): "Tue 24 Nov 2026". */
 export function formatCalendarDate(date: string | null | undefined): string {
   if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return '';
