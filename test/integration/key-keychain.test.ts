@@ -2,13 +2,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
-import { chooseSecretStore, createKeytarStore } from '../../src/core/secrets/index';
+import { chooseSecretStore, createKeychainStore } from '../../src/core/secrets/index';
 import { APP_ID } from '../../src/shared/app-id';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import type { ProfilesState } from '../../src/shared/types';
 import { syncNow, testCore, value } from '../helpers/core';
 
-const keychain = createKeytarStore({ service: 'com.quayside.desktop.test', timeoutMs: 3000 });
+const keychain = createKeychainStore({ service: 'com.quayside.desktop.test', timeoutMs: 3000 });
 const probe = await chooseSecretStore({ keychain, probeTimeoutMs: 3000 });
 const reason = `no Secret Service answered (${probe.reason ?? ''}); run inside dbus-run-session with an unlocked gnome-keyring, as CI does`;
 if (probe.kind !== 'keychain') console.log(`key-keychain: skipped, ${reason}`);
@@ -60,7 +60,7 @@ describe('npm run cli -- sync --profile', () => {
 
   it('syncs a saved profile into its own database with the key from the keychain', async (ctx) => {
     if (probe.kind !== 'keychain') ctx.skip(reason);
-    const appKeychain = createKeytarStore({ service: APP_ID, timeoutMs: 3000 });
+    const appKeychain = createKeychainStore({ service: APP_ID, timeoutMs: 3000 });
     const { core, dataDir } = testCore({ secrets: { keychain: appKeychain } });
     const added = await value<{ profile: { id: string } }>(core, 'profiles:add', {
       name: 'Night Run',

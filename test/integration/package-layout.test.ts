@@ -72,11 +72,11 @@ describe('the packaged app', () => {
     expect(existsSync(join(unpacked, 'better-sqlite3/prebuilds/linux-x64.node'))).toBe(true);
     expect(existsSync(join(unpacked, 'better-sqlite3/prebuilds/win32-x64.node'))).toBe(false);
     expect(existsSync(join(unpacked, 'better-sqlite3/prebuilds/darwin-arm64.node'))).toBe(false);
-    expect(existsSync(join(unpacked, 'keytar/build/Release/keytar.node'))).toBe(true);
+    expect(existsSync(join(unpacked, '@napi-rs/keyring-linux-x64-gnu/keyring.linux-x64-gnu.node'))).toBe(true);
 
     const inside = listPackage(join(resources, 'app.asar'), { isPack: false });
     expect(inside).toContain('/package.json');
-    for (const dependency of ['better-sqlite3', 'keytar', 'zod', 'electron-updater']) {
+    for (const dependency of ['better-sqlite3', '@napi-rs/keyring', 'zod', 'electron-updater']) {
       expect(inside).toContain(`/node_modules/${dependency}/package.json`);
     }
     expect(inside.some((path) => path.startsWith('/node_modules/better-sqlite3/deps/'))).toBe(false);

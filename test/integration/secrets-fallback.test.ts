@@ -6,11 +6,11 @@ import { describe, expect, it } from 'vitest';
 import {
   adaptAsyncSafeStorage,
   chooseSecretStore,
-  createKeytarStore,
+  createKeychainStore,
   createSafeStorageStore,
   createSessionStore,
   SecretStoreUnavailableError,
-  type KeytarLike,
+  type KeychainBinding,
 } from '../../src/core/secrets/index';
 import { createFakeSafeStorage } from '../fixtures/secrets-probe';
 import { tempDir } from '../helpers/temp-dir';
@@ -158,21 +158,21 @@ describe('session store', () => {
   });
 });
 
-describe('keytar store without a keychain', () => {
+describe('keychain store without a keychain', () => {
   const never = () => new Promise<never>(() => {});
-  const hanging: KeytarLike = { getPassword: never, setPassword: never, deletePassword: never };
+  const hanging: KeychainBinding = { getPassword: never, setPassword: never, deletePassword: never };
 
   it('gives up on a keychain that never answers within the timeout, then waits for the stuck call', async () => {
     let settle = (): void => {};
     let calls = 0;
-    const slow: KeytarLike = {
+    const slow: KeychainBinding = {
       ...hanging,
       setPassword: () => {
         calls++;
         return new Promise<void>((done) => (settle = done));
       },
     };
-    const store = createKeytarStore({
+    const store = createKeychainStore({
       service: 'com.quayside.test',
       timeoutMs: 200,
       load: () => Promise.resolve(slow),
@@ -191,42 +191,42 @@ describe('keytar store without a keychain', () => {
   });
 
   it('gives up on a load that never finishes, and on a native module that is missing', async () => {
-    const stuck = createKeytarStore({ service: 'com.quayside.test', timeoutMs: 200, load: never });
+    const stuck = createKeychainStore({ service: 'com.quayside.test', timeoutMs: 200, load: never });
     const started = performance.now();
     await refusal(stuck.get('profile-1'));
     expect(performance.now() - started).toBeLessThan(1000);
 
-    const missing = createKeytarStore({
+    const missing = createKeychainStore({
       service: 'com.quayside.test',
-      load: () => Promise.reject(new Error("Cannot find module '../build/Release/keytar.node'")),
+      load: () => Promise.reject(new Error("Cannot find module '@napi-rs/keyring-linux-x64-gnu'")),
     });
     expect((await refusal(missing.set('profile-1', SECRET))).detail).toMatch(/Cannot find module/);
   });
 
-  it("scrubs the key from a native error, and unwraps keytar's CommonJS default export", async () => {
-    const echoing: KeytarLike = {
+  it('scrubs the key from a native error', async () => {
+    const echoing: KeychainBinding = {
       ...hanging,
       setPassword: (_service, _account, password) => Promise.reject(new Error(`refused ${password}`)),
     };
-    const store = createKeytarStore({
+    const store = createKeychainStore({
       service: 'com.quayside.test',
-      load: () => Promise.resolve({ default: echoing }),
+      load: () => Promise.resolve(echoing),
     });
     expect((await refusal(store.set('profile-1', SECRET))).detail).toContain('refused [secret]');
   });
 });
 
 describe('choosing a secret store', () => {
-  const answering: KeytarLike = {
+  const answering: KeychainBinding = {
     getPassword: () => Promise.resolve(null),
     setPassword: () => Promise.resolve(),
     deletePassword: () => Promise.resolve(false),
   };
   const silent = () =>
-    createKeytarStore({ service: 'com.quayside.test', timeoutMs: 150, load: () => new Promise(() => {}) });
+    createKeychainStore({ service: 'com.quayside.test', timeoutMs: 150, load: () => new Promise(() => {}) });
 
   it('takes the keychain when it answers, and says nothing', async () => {
-    const keychain = createKeytarStore({ service: 'com.quayside.test', load: () => Promise.resolve(answering) });
+    const keychain = createKeychainStore({ service: 'com.quayside.test', load: () => Promise.resolve(answering) });
     expect(await chooseSecretStore({ keychain, probeTimeoutMs: 1000 })).toEqual({
       store: keychain,
       kind: 'keychain',

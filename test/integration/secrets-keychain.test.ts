@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, type TestContext } from 'vitest';
-import { createKeytarStore, SecretStoreUnavailableError, type SecretStore } from '../../src/core/secrets/index';
+import { createKeychainStore, SecretStoreUnavailableError, type SecretStore } from '../../src/core/secrets/index';
 
 // A service of its own so a run never touches the app's real entries, and unique accounts so
 // parallel or interrupted runs cannot meet.
 const SERVICE = 'com.quayside.desktop.test';
 const run = `${process.pid}-${randomBytes(4).toString('hex')}`;
 const accounts = new Set<string>();
-const store = createKeytarStore({ service: SERVICE, timeoutMs: 4000 });
+const store = createKeychainStore({ service: SERVICE, timeoutMs: 4000 });
 
 function account(name: string): string {
   const id = `quayside-test-${run}-${name}`;
@@ -46,7 +46,7 @@ async function withoutLeaks<T>(secrets: string[], work: (keychain: SecretStore) 
   }
 }
 
-describe('keytar store against the real keyring', () => {
+describe('keychain store against the real keyring', () => {
   afterAll(async () => {
     if (unavailable !== null) return;
     for (const id of accounts) await store.delete(id).catch(() => false);

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../../core/paths';
 import { KeyVault } from '../../core/profiles/key-vault';
 import { ProfileStore } from '../../core/profiles/profile-store';
-import { createKeytarStore } from '../../core/secrets/index';
+import { createKeychainStore } from '../../core/secrets/index';
 import { openSync } from '../../core/sync/open-sync';
 import { APP_ID } from '../../shared/app-id';
 import { defaultDataDir } from '../data-dir';
@@ -133,7 +133,7 @@ async function loadProfile(
   const profiles = new ProfileStore(profileDataDir());
   const profile = profiles.list().find((p) => p.id === nameOrId || p.name.toLowerCase() === nameOrId.toLowerCase());
   if (!profile) return null;
-  const vault = new KeyVault({ keychain: createKeytarStore({ service: APP_ID }) });
+  const vault = new KeyVault({ keychain: createKeychainStore({ service: APP_ID }) });
   return {
     dbPath: profiles.databasePath(profile.id),
     baseUrl: profile.baseUrl,

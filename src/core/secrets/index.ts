@@ -4,7 +4,12 @@ export {
   type SecretStore,
   type SecretStoreKind,
 } from './secret-store';
-export { createKeytarStore, type KeytarLike, type KeytarModule, type KeytarStoreOptions } from './keytar-store';
+export {
+  createKeychainStore,
+  loadNativeKeychain,
+  type KeychainBinding,
+  type KeychainStoreOptions,
+} from './keychain-store';
 export {
   adaptAsyncSafeStorage,
   createSafeStorageStore,

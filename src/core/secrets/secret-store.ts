@@ -53,7 +53,7 @@ function describeError(error: unknown): string {
   return typeof error === 'string' ? error : 'unknown error';
 }
 
-/** Empty names reach keytar as "Account is required." and files as odd paths: refuse them up front. */
+/** Empty names reach a keychain as "Account is required." and files as odd paths: refuse them up front. */
 export function assertAccount(account: string): void {
   if (typeof account !== 'string' || account === '') throw new TypeError('A secret needs a non-empty account name.');
 }
@@ -64,7 +64,7 @@ export function assertSecret(secret: string): void {
 }
 
 /**
- * Rejects after `ms` without cancelling `promise` (keytar has no way to cancel a call);
+ * Rejects after `ms` without cancelling `promise` (a native keychain call cannot be cancelled);
  * `onTimeout` lets the caller account for the call still in flight.
  */
 export function raceTimeout<T>(promise: Promise<T>, ms: number, onTimeout?: () => void): Promise<T> {
