@@ -3,14 +3,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { findElectronBinary } from '../../../src/cli/electron-binary';
+import { electronSuite } from './electron-required';
 
-const electronBinary = findElectronBinary();
-const reason =
-  'the Electron binary is not installed (npm ci denies its download); run `npx install-electron` on a machine with internet to run this suite';
-if (!electronBinary) console.log(`electron suite skipped: ${reason}`);
+const suite = electronSuite(findElectronBinary(), process.env);
+const electronBinary = suite.run ? suite.binary : null;
+if ('skip' in suite) console.log(`electron suite skipped: ${suite.skip}`);
 
 test.describe('the real Electron shell', () => {
-  test.skip(!electronBinary, reason);
+  test.skip('skip' in suite, 'skip' in suite ? suite.skip : '');
+  // Where the suite is required (CI), a missing binary fails every test with the reason.
+  test.beforeAll(() => {
+    if ('fail' in suite) throw new Error(suite.fail);
+  });
 
   test('starts one secure window that shows the app and where its data lives', async ({}, testInfo) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'quayside-electron-'));
