@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { findElectronBinary } from '../../../src/cli/electron-binary';
-import { electronSuite } from './electron-required';
+import { electronSuite } from '../../helpers/electron-required';
 
 const suite = electronSuite(findElectronBinary(), process.env);
 const electronBinary = suite.run ? suite.binary : null;
