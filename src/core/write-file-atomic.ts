@@ -1,11 +1,14 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /**
  * Writes a whole file or nothing: to a sibling temp file, flushed, then renamed over the
- * target. A full disk or a crash leaves the previous contents in place.
+ * target. A full disk or a crash leaves the previous contents in place. The folder is created
+ * when it is missing (a fresh machine: the first profile or setting creates the data folder).
  */
 export function writeFileAtomic(file: string, contents: string): void {
   const temp = `${file}.${process.pid}.tmp`;
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   try {
     const fd = openSync(temp, 'w', 0o600);
     try {
