@@ -7,6 +7,8 @@ import { createHash } from 'node:crypto';
 import { deriveContainer, type ShipmentContext } from '../derive/container';
 import type Database from 'better-sqlite3';
 import type { Db } from './database';
+import { storedInstant, storedInstantOrDate, withCheckedDates } from './instant';
+import { statements, type Statements } from './writer-statements';
 import { bool, num, relId, relIds, relType, str, strings, type StoredResource } from './resource';
 
 export interface WriteCounts {
@@ -29,218 +31,6 @@ function containerHash(resource: StoredResource): string {
 }
 
 /**
- * An idempotent upsert keyed by id, from a column list: positional parameters (binding 40
- * named ones costs more than the insert itself) and, on conflict, every column but id replaced
- * by the new value, or set by the expression `onConflict` gives for it.
- */
-function upsert<K extends string>(
-  db: Db,
-  table: string,
-  columns: readonly K[],
-  onConflict: Partial<Record<K, string>> = {},
-): { run: (row: Record<K, unknown>) => void } {
-  const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = ${onConflict[c] ?? `excluded.${c}`}`);
-  const statement = db.prepare(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-     ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
-  );
-  return {
-    run: (row) => {
-      statement.run(columns.map((c) => row[c]));
-    },
-  };
-}
-
-const containerColumns = [
-  'id',
-  'shipment_id',
-  'number',
-  'equipment_type',
-  'equipment_length',
-  'equipment_height',
-  'weight_lbs',
-  'seal_number',
-  'api_status',
-  'status',
-  'pod_terminal_id',
-  'pod_arrived_at',
-  'pod_discharged_at',
-  'available_for_pickup',
-  'availability_known',
-  'pickup_lfd',
-  'last_free_day',
-  'lfd_deadline_at',
-  'lfd_timezone',
-  'holds',
-  'hold_types',
-  'holds_count',
-  'fees_total',
-  'pickup_ready',
-  'pickup_appointment_at',
-  'pod_full_out_at',
-  'final_destination_full_out_at',
-  'empty_terminated_at',
-  'location_at_pod_terminal',
-  'pod_rail_carrier_scac',
-  'ind_rail_carrier_scac',
-  'pod_rail_loaded_at',
-  'pod_rail_departed_at',
-  'ind_eta_at',
-  'ind_ata_at',
-  'pod_timezone',
-  'terminal_checked_at',
-  'ref_numbers',
-  'created_at',
-  'raw',
-  'raw_hash',
-  'synced_at',
-  'changed_at',
-] as const;
-
-const shipmentColumns = [
-  'id',
-  'bill_of_lading',
-  'normalized_number',
-  'shipping_line_scac',
-  'shipping_line_name',
-  'customer_name',
-  'pol_id',
-  'pol_locode',
-  'pol_name',
-  'pod_id',
-  'pod_locode',
-  'pod_name',
-  'pod_terminal_id',
-  'destination_id',
-  'destination_locode',
-  'destination_name',
-  'pod_vessel_name',
-  'pod_vessel_imo',
-  'pod_voyage_number',
-  'pol_etd_at',
-  'pol_atd_at',
-  'pod_eta_at',
-  'pod_original_eta_at',
-  'pod_ata_at',
-  'destination_eta_at',
-  'destination_ata_at',
-  'pol_timezone',
-  'pod_timezone',
-  'destination_timezone',
-  'eta_slip_hours',
-  'tracking_stopped_at',
-  'tracking_stopped_reason',
-  'ref_numbers',
-  'tags',
-  'container_count',
-  'created_at',
-  'raw',
-  'synced_at',
-] as const;
-
-const eventColumns = [
-  'id',
-  'container_id',
-  'shipment_id',
-  'event',
-  'timestamp',
-  'timezone',
-  'location_locode',
-  'location_id',
-  'terminal_id',
-  'vessel_id',
-  'voyage_number',
-  'data_source',
-  'created_at',
-  'raw',
-  'synced_at',
-] as const;
-
-const trackingRequestColumns = [
-  'id',
-  'request_number',
-  'request_type',
-  'scac',
-  'status',
-  'failed_reason',
-  'is_retrying',
-  'retry_count',
-  'shipment_id',
-  'customer_id',
-  'ref_numbers',
-  'tags',
-  'created_at',
-  'updated_at',
-  'raw',
-  'synced_at',
-] as const;
-
-function prepare(db: Db) {
-  const stub = (table: string) => db.prepare(`INSERT OR IGNORE INTO ${table} (id) VALUES (?)`);
-  return {
-    stubPort: stub('ports'),
-    stubTerminal: stub('terminals'),
-    stubVessel: stub('vessels'),
-    stubParty: stub('parties'),
-    stubShipment: stub('shipments'),
-    stubContainer: stub('containers'),
-    port: upsert(db, 'ports', [
-      'id',
-      'code',
-      'name',
-      'city',
-      'state_abbr',
-      'country_code',
-      'time_zone',
-      'raw',
-      'synced_at',
-    ]),
-    terminal: upsert(db, 'terminals', ['id', 'port_id', 'name', 'nickname', 'firms_code', 'raw', 'synced_at']),
-    vessel: upsert(db, 'vessels', ['id', 'name', 'imo', 'raw', 'synced_at']),
-    party: upsert(db, 'parties', ['id', 'company_name', 'raw', 'synced_at']),
-    shippingLine: upsert(db, 'shipping_lines', ['id', 'scac', 'name', 'short_name', 'raw', 'synced_at']),
-    customField: upsert(db, 'custom_field_definitions', [
-      'id',
-      'entity_type',
-      'api_slug',
-      'display_name',
-      'data_type',
-      'raw',
-      'synced_at',
-    ]),
-    emailSubmission: upsert(db, 'email_submissions', ['id', 'subject', 'sent_at', 'raw', 'synced_at']),
-    webhook: upsert(db, 'webhooks', ['id', 'url', 'active', 'raw', 'synced_at']),
-    shipment: upsert(db, 'shipments', shipmentColumns),
-    deleteTags: db.prepare('DELETE FROM shipment_tags WHERE shipment_id = ?'),
-    insertTag: db.prepare('INSERT OR IGNORE INTO shipment_tags (shipment_id, tag) VALUES (?, ?)'),
-    shipmentContext: db.prepare('SELECT pol_atd_at, pod_timezone, destination_timezone FROM shipments WHERE id = ?'),
-    // changed_at moves only when the box's own data changed (raw_hash), so events are fetched only then.
-    container: upsert(db, 'containers', containerColumns, {
-      changed_at:
-        'CASE WHEN containers.raw_hash IS excluded.raw_hash THEN containers.changed_at ELSE excluded.synced_at END',
-    }),
-    event: upsert(db, 'transport_events', eventColumns),
-    eventsSynced: db.prepare('UPDATE containers SET events_synced_at = ? WHERE id = ?'),
-    trackingRequest: upsert(db, 'tracking_requests', trackingRequestColumns),
-    // A RETURNING rowid on the upserts made them three times slower than this lookup.
-    shipmentRowid: db.prepare('SELECT rowid FROM shipments WHERE id = ?').pluck(),
-    containerRowid: db.prepare('SELECT rowid FROM containers WHERE id = ?').pluck(),
-    requestRowid: db.prepare('SELECT rowid FROM tracking_requests WHERE id = ?').pluck(),
-    shipmentSearchBody: db.prepare('SELECT body FROM shipment_search WHERE rowid = ?').pluck(),
-    deleteShipmentSearch: db.prepare('DELETE FROM shipment_search WHERE rowid = ?'),
-    insertShipmentSearch: db.prepare('INSERT INTO shipment_search (rowid, body) VALUES (?, ?)'),
-    containerSearchBody: db.prepare('SELECT body FROM container_search WHERE rowid = ?').pluck(),
-    deleteContainerSearch: db.prepare('DELETE FROM container_search WHERE rowid = ?'),
-    insertContainerSearch: db.prepare('INSERT INTO container_search (rowid, body) VALUES (?, ?)'),
-    requestSearchBody: db.prepare('SELECT body FROM tracking_request_search WHERE rowid = ?').pluck(),
-    deleteRequestSearch: db.prepare('DELETE FROM tracking_request_search WHERE rowid = ?'),
-    insertRequestSearch: db.prepare('INSERT INTO tracking_request_search (rowid, body) VALUES (?, ?)'),
-  };
-}
-
-type Statements = ReturnType<typeof prepare>;
-
-/**
  * Every shipment page includes the same ports and terminals again; remember what each small
  * reference row last held so an unchanged one is not written again.
  */
@@ -253,15 +43,6 @@ function unchangedReference(db: Db, resource: StoredResource, raw: string, writt
   // Remembered only once the page has committed: a rolled-back page must be written again.
   written.set(key, raw);
   return false;
-}
-const statementCache = new WeakMap<Db, Statements>();
-function statements(db: Db): Statements {
-  let s = statementCache.get(db);
-  if (!s) {
-    s = prepare(db);
-    statementCache.set(db, s);
-  }
-  return s;
 }
 
 /** Reference types first, so the rows that point at them find them (or their stubs) present. */
@@ -454,7 +235,13 @@ function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
       });
       return true;
     case 'email_submission':
-      s.emailSubmission.run({ id: r.id, subject: str(a.subject), sent_at: str(a.sent_at), raw, synced_at: syncedAt });
+      s.emailSubmission.run({
+        id: r.id,
+        subject: str(a.subject),
+        sent_at: storedInstant(a.sent_at),
+        raw,
+        synced_at: syncedAt,
+      });
       return true;
     case 'webhook':
       s.webhook.run({ id: r.id, url: str(a.url), active: bool(a.active), raw, synced_at: syncedAt });
@@ -479,7 +266,7 @@ function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
         container_id: containerId,
         shipment_id: stubRef(page, s.stubShipment, relId(r, 'shipment')),
         event: str(a.event),
-        timestamp: str(a.timestamp),
+        timestamp: storedInstant(a.timestamp),
         timezone: str(a.timezone),
         location_locode: str(a.location_locode),
         location_id: stubRef(page, s.stubPort, locationId),
@@ -487,7 +274,7 @@ function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
         vessel_id: stubRef(page, s.stubVessel, relId(r, 'vessel')),
         voyage_number: str(a.voyage_number),
         data_source: str(a.data_source),
-        created_at: str(a.created_at),
+        created_at: storedInstant(a.created_at),
         raw,
         synced_at: syncedAt,
       });
@@ -508,8 +295,8 @@ function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
         customer_id: stubRef(page, s.stubParty, relId(r, 'customer')),
         ref_numbers: json(strings(a.ref_numbers)),
         tags: json(strings(a.tags)),
-        created_at: str(a.created_at),
-        updated_at: str(a.updated_at),
+        created_at: storedInstant(a.created_at),
+        updated_at: storedInstant(a.updated_at),
         raw,
         synced_at: syncedAt,
       });
@@ -530,8 +317,11 @@ function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
 function writeShipment(page: PageWrite, r: StoredResource, raw: string): void {
   const { s, syncedAt } = page;
   const a = r.attributes;
-  const eta = str(a.pod_eta_at) ?? str(a.pod_ata_at);
-  const original = str(a.pod_original_eta_at);
+  // Dates are checked once here: a column holds a real instant or NULL (raw keeps what came).
+  const podEta = storedInstant(a.pod_eta_at);
+  const podAta = storedInstant(a.pod_ata_at);
+  const original = storedInstant(a.pod_original_eta_at);
+  const eta = podEta ?? podAta;
   const slip = eta && original ? (Date.parse(eta) - Date.parse(original)) / 3_600_000 : null;
   const refNumbers = strings(a.ref_numbers);
   const tags = strings(a.tags);
@@ -560,23 +350,23 @@ function writeShipment(page: PageWrite, r: StoredResource, raw: string): void {
     pod_vessel_name: str(a.pod_vessel_name),
     pod_vessel_imo: str(a.pod_vessel_imo),
     pod_voyage_number: str(a.pod_voyage_number),
-    pol_etd_at: str(a.pol_etd_at),
-    pol_atd_at: str(a.pol_atd_at),
-    pod_eta_at: str(a.pod_eta_at),
+    pol_etd_at: storedInstant(a.pol_etd_at),
+    pol_atd_at: storedInstant(a.pol_atd_at),
+    pod_eta_at: podEta,
     pod_original_eta_at: original,
-    pod_ata_at: str(a.pod_ata_at),
-    destination_eta_at: str(a.destination_eta_at),
-    destination_ata_at: str(a.destination_ata_at),
+    pod_ata_at: podAta,
+    destination_eta_at: storedInstant(a.destination_eta_at),
+    destination_ata_at: storedInstant(a.destination_ata_at),
     pol_timezone: str(a.pol_timezone),
     pod_timezone: str(a.pod_timezone),
     destination_timezone: str(a.destination_timezone),
     eta_slip_hours: slip !== null && Number.isFinite(slip) ? Math.round(slip * 10) / 10 : null,
-    tracking_stopped_at: str(a.line_tracking_stopped_at),
+    tracking_stopped_at: storedInstant(a.line_tracking_stopped_at),
     tracking_stopped_reason: str(a.line_tracking_stopped_reason),
     ref_numbers: json(refNumbers),
     tags: json(tags),
     container_count: relIds(r, 'containers').length,
-    created_at: str(a.created_at),
+    created_at: storedInstant(a.created_at),
     raw,
     synced_at: syncedAt,
   };
@@ -625,7 +415,10 @@ function shipmentContext(page: PageWrite, shipmentId: string | null): ShipmentCo
 function writeContainer(page: PageWrite, r: StoredResource, raw: string, shipmentId: string | null): void {
   const { s, syncedAt } = page;
   const a = r.attributes;
-  const derived = deriveContainer(a, shipmentContext(page, shipmentId));
+  const derived = deriveContainer(
+    withCheckedDates(a, derivedDateAttributes, deadlineDates),
+    shipmentContext(page, shipmentId),
+  );
   const terminalId = stubRef(page, s.stubTerminal, relId(r, 'pod_terminal'));
   const number = str(a.number);
   s.container.run({
@@ -640,11 +433,11 @@ function writeContainer(page: PageWrite, r: StoredResource, raw: string, shipmen
     api_status: str(a.current_status),
     status: derived.status,
     pod_terminal_id: terminalId,
-    pod_arrived_at: str(a.pod_arrived_at),
-    pod_discharged_at: str(a.pod_discharged_at),
+    pod_arrived_at: storedInstant(a.pod_arrived_at),
+    pod_discharged_at: storedInstant(a.pod_discharged_at),
     available_for_pickup: bool(a.available_for_pickup),
     availability_known: bool(a.availability_known),
-    pickup_lfd: str(a.pickup_lfd),
+    pickup_lfd: storedInstantOrDate(a.pickup_lfd),
     last_free_day: derived.lastFreeDay,
     lfd_deadline_at: derived.lfdDeadlineAt,
     lfd_timezone: derived.lfdTimezone,
@@ -653,21 +446,21 @@ function writeContainer(page: PageWrite, r: StoredResource, raw: string, shipmen
     holds_count: derived.holds.length,
     fees_total: derived.feesTotal,
     pickup_ready: derived.pickupReady ? 1 : 0,
-    pickup_appointment_at: str(a.pickup_appointment_at),
-    pod_full_out_at: str(a.pod_full_out_at),
-    final_destination_full_out_at: str(a.final_destination_full_out_at),
-    empty_terminated_at: str(a.empty_terminated_at),
+    pickup_appointment_at: storedInstant(a.pickup_appointment_at),
+    pod_full_out_at: storedInstant(a.pod_full_out_at),
+    final_destination_full_out_at: storedInstant(a.final_destination_full_out_at),
+    empty_terminated_at: storedInstant(a.empty_terminated_at),
     location_at_pod_terminal: str(a.location_at_pod_terminal),
     pod_rail_carrier_scac: str(a.pod_rail_carrier_scac),
     ind_rail_carrier_scac: str(a.ind_rail_carrier_scac),
-    pod_rail_loaded_at: str(a.pod_rail_loaded_at),
-    pod_rail_departed_at: str(a.pod_rail_departed_at),
-    ind_eta_at: str(a.ind_eta_at),
-    ind_ata_at: str(a.ind_ata_at),
+    pod_rail_loaded_at: storedInstant(a.pod_rail_loaded_at),
+    pod_rail_departed_at: storedInstant(a.pod_rail_departed_at),
+    ind_eta_at: storedInstant(a.ind_eta_at),
+    ind_ata_at: storedInstant(a.ind_ata_at),
     pod_timezone: str(a.pod_timezone),
-    terminal_checked_at: str(a.terminal_checked_at),
+    terminal_checked_at: storedInstant(a.terminal_checked_at),
     ref_numbers: json(strings(a.ref_numbers)),
-    created_at: str(a.created_at),
+    created_at: storedInstant(a.created_at),
     raw,
     raw_hash: containerHash(r),
     synced_at: syncedAt,
@@ -677,3 +470,21 @@ function writeContainer(page: PageWrite, r: StoredResource, raw: string, shipmen
   const rowid = s.containerRowid.get(r.id) as number;
   syncSearchRow(s.containerSearchBody, s.deleteContainerSearch, s.insertContainerSearch, rowid, number || null);
 }
+
+/** Date attributes the derived container fields read, besides the columns written above. */
+const derivedDateAttributes = [
+  'pickup_lfd',
+  'ind_facility_lfd_on',
+  'pod_arrived_at',
+  'pod_discharged_at',
+  'pod_full_out_at',
+  'final_destination_full_out_at',
+  'empty_terminated_at',
+  'pod_rail_loaded_at',
+  'pod_rail_departed_at',
+  'ind_rail_unloaded_at',
+] as const;
+const deadlineDates = {
+  member: 'import_deadlines',
+  names: ['pickup_lfd_terminal', 'pickup_lfd_rail', 'pickup_lfd_line'],
+};

@@ -12,13 +12,14 @@ import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import type { StoredResource } from '../store/resource';
 import { maintainStore } from '../store/maintenance';
+import { trustedInstant } from '../store/instant';
 import { describeStoreError } from '../store/store-errors';
-import { readState, writeState } from '../store/sync-state';
+import { clearState, readState, writeState } from '../store/sync-state';
 import { writeResources } from '../store/writer';
 import type { RequestMeter } from './meter';
 import { finishLogEntry, startLogEntry } from './sync-log';
 import type { SyncClient, SyncMode, SyncProgress, SyncSummary } from './types';
-import { hasCheckpoint, walk, type WalkContext, type WalkSpec } from './walk';
+import { hasCheckpoint, PageGuard, walk, type WalkContext, type WalkSpec } from './walk';
 
 const PAGE = 100;
 const WALKS_AT_ONCE = 3;
@@ -40,6 +41,8 @@ const eventIncludes = 'transport_events,transport_events.vessel';
 export interface SyncEngineOptions {
   db: Db;
   client: SyncClient;
+  /** The profile's base URL: a walk's checkpoint outside it is not resumed. */
+  baseUrl?: string;
   meter: RequestMeter;
   rateLimit: { limit: number; windowMs: number };
   /** Requests the limiter can grant right now, to bound one-by-one event fetches. */
@@ -122,6 +125,10 @@ export class SyncEngine {
     let pagesDone = 0;
     const plan = this.#plan(resolved, now());
     let pagesTotal = plan.reduce((sum, spec) => sum + this.#estimatePages(spec.key), 0);
+    // A service that ignored the events include last time will likely do so again: one request
+    // per container follows the lists (corrected once the lists are in).
+    const eventsEstimate = resolved === 'full' ? this.#estimateEventFetches() : 0;
+    pagesTotal += eventsEstimate;
     const seenTotals = new Set<string>();
 
     const progress = (step: string) => {
@@ -141,6 +148,7 @@ export class SyncEngine {
     const ctx: WalkContext = {
       db,
       client: this.#o.client,
+      baseUrl: this.#o.baseUrl ?? null,
       signal,
       now,
       onPage: ({ key, total, pageSize, counts: pageCounts }) => {
@@ -165,9 +173,25 @@ export class SyncEngine {
       await runPool(plan, WALKS_AT_ONCE, async (spec) => {
         progress(spec.key);
         const result = await walk(ctx, spec);
-        this.#afterWalk(spec, result.maxUpdatedAt, now());
+        this.#afterWalk(resolved, spec, result.maxUpdatedAt, now());
       });
       if (resolved === 'incremental') await this.#syncChangedEvents(ctx, counts, () => progress('events'));
+      if (resolved === 'full') {
+        // Events the container pages did not carry (the include ignored or cut short), fetched
+        // container by container, the most urgent first, at the limiter's pace: after one full
+        // run every container whose record lists events has them, for an offline timeline.
+        const missing = this.#eventsMissing(now());
+        pagesTotal += missing.length - eventsEstimate;
+        writeState(db, 'pages:events:missing', missing.length);
+        if (missing.length > 0) progress('events');
+        await runPool(missing, WALKS_AT_ONCE, async (id) => {
+          signal?.throwIfAborted();
+          const written = await this.fetchContainerEvents(id, 'background', signal);
+          if (written > 0) counts.transport_event = (counts.transport_event ?? 0) + written;
+          pagesDone++;
+          progress('events');
+        });
+      }
       if (resolved === 'full') writeState(db, 'full:completed_at', now().toISOString());
       writeState(db, 'sync:completed_at', now().toISOString());
       maintainStore(db, { checkpoint: true });
@@ -200,33 +224,45 @@ export class SyncEngine {
     const { db } = this.#o;
     const specs: WalkSpec[] = [];
     const due = (key: string, every: number) => {
-      const last = readState<string>(db, key);
-      return mode === 'full' || last === null || now.getTime() - Date.parse(last) >= every;
+      // A time that is no date, or far ahead of this clock, would keep a walk from ever being due.
+      const last = trustedInstant(readState<unknown>(db, key), now);
+      return mode === 'full' || last === null || now.getTime() - last >= every;
     };
     const reference = due('reference:completed_at', REFERENCE_EVERY_MS);
     if (reference || hasCheckpoint(db, 'reference:parties')) {
       specs.push(
-        { key: 'reference:shipping_lines', path: '/shipping_lines', query: {} },
-        { key: 'reference:parties', path: '/parties', query: { 'page[size]': PAGE } },
-        { key: 'reference:custom_field_definitions', path: '/custom_field_definitions', query: { 'page[size]': PAGE } },
+        { key: 'reference:shipping_lines', path: '/shipping_lines', query: {}, noun: 'shipping lines' },
+        { key: 'reference:parties', path: '/parties', query: { 'page[size]': PAGE }, noun: 'customers' },
+        {
+          key: 'reference:custom_field_definitions',
+          path: '/custom_field_definitions',
+          query: { 'page[size]': PAGE },
+          noun: 'custom fields',
+        },
       );
     }
-    const cursor = mode === 'incremental' ? readState<string>(db, 'cursor:tracking_requests') : null;
-    const since = cursor ? new Date(Date.parse(cursor) - CURSOR_OVERLAP_MS).toISOString() : undefined;
+    // A cursor that is no date or lies in the future is no cursor: every tracking request is
+    // read, and the walk's newest update becomes the cursor again.
+    const cursor =
+      mode === 'incremental' ? trustedInstant(readState<unknown>(db, 'cursor:tracking_requests'), now) : null;
+    const since = cursor === null ? undefined : new Date(cursor - CURSOR_OVERLAP_MS).toISOString();
     specs.push({
       key: 'tracking_requests',
       path: '/tracking_requests',
+      noun: 'tracking requests',
       query: { 'page[size]': PAGE, 'filter[updated_at][start]': since },
     });
     specs.push({
       key: 'shipments:active',
       path: '/shipments',
+      noun: 'shipments',
       query: { 'page[size]': PAGE, 'filter[tracking_stopped]': false, include: shipmentIncludes },
     });
     if (due('stopped:completed_at', STOPPED_EVERY_MS) || hasCheckpoint(db, 'shipments:stopped')) {
       specs.push({
         key: 'shipments:stopped',
         path: '/shipments',
+        noun: 'shipments',
         query: { 'page[size]': PAGE, 'filter[tracking_stopped]': true, include: shipmentIncludes },
       });
     }
@@ -238,25 +274,39 @@ export class SyncEngine {
     return {
       key: 'containers:events',
       path: '/containers',
+      noun: 'containers',
       query: { 'page[size]': PAGE, include: eventIncludes },
       eventsComplete: (doc) => {
         const carried = eventsCarried(doc);
         // A service that ignores the include sends event ids without the events: remember, and
-        // fetch events container by container from then on.
+        // fetch events container by container from then on. (A container with no events is
+        // "carried" by any page, so only those that list events tell.)
         const withEvents = listResources(doc).filter(
           (c) => (c.relationships.transport_events?.data as unknown[] | undefined)?.length,
         );
-        if (withEvents.length > 0) writeState(this.#o.db, 'events:include_honoured', carried.length > 0);
+        const carriedSet = new Set(carried);
+        if (withEvents.length > 0) {
+          writeState(
+            this.#o.db,
+            'events:include_honoured',
+            withEvents.some((c) => carriedSet.has(c.id)),
+          );
+        }
         return carried;
       },
     };
   }
 
-  #afterWalk(spec: WalkSpec, maxUpdatedAt: string | null, now: Date): void {
+  #afterWalk(mode: 'full' | 'incremental', spec: WalkSpec, maxUpdatedAt: string | null, now: Date): void {
     const { db } = this.#o;
-    if (spec.key === 'tracking_requests' && maxUpdatedAt) {
-      const previous = readState<string>(db, 'cursor:tracking_requests');
-      if (!previous || maxUpdatedAt > previous) writeState(db, 'cursor:tracking_requests', maxUpdatedAt);
+    if (spec.key === 'tracking_requests') {
+      // Instants, not text. A full run read every request, so its newest update is the cursor
+      // (a bad one stored before is reset); an incremental run only moves a trusted one forward.
+      const previous = mode === 'full' ? null : trustedInstant(readState<unknown>(db, 'cursor:tracking_requests'), now);
+      const latest = trustedInstant(maxUpdatedAt, now);
+      if (latest !== null && (previous === null || latest > previous)) {
+        writeState(db, 'cursor:tracking_requests', maxUpdatedAt);
+      } else if (previous === null && latest === null) clearState(db, 'cursor:tracking_requests');
     }
     if (spec.key === 'shipments:stopped') writeState(db, 'stopped:completed_at', now.toISOString());
     if (spec.key === 'reference:custom_field_definitions') writeState(db, 'reference:completed_at', now.toISOString());
@@ -302,17 +352,23 @@ export class SyncEngine {
     const { db, client } = this.#o;
     const now = this.#o.now ?? (() => new Date());
     const resources: StoredResource[] = [];
+    const guard = new PageGuard('container events');
     try {
+      let url: string | null = null;
       let doc = await client.get(`/containers/${encodeURIComponent(containerId)}/transport_events`, {
         query: { 'page[size]': PAGE, include: 'location,vessel,terminal' },
         priority,
         signal,
       });
       for (;;) {
+        guard.served(url, doc);
         const events = listResources(doc);
         resources.push(...(events as StoredResource[]), ...(doc.included as StoredResource[]));
         const next = events.length > 0 ? readLink(doc.links?.next) : null;
         if (!next) break;
+        const problem = guard.problemWith(next);
+        if (problem) throw problem;
+        url = next;
         doc = await client.getUrl(next, { priority, signal });
       }
     } catch (error) {
@@ -322,6 +378,41 @@ export class SyncEngine {
     // Marked complete only with every page in hand.
     const written = writeResources(db, resources, { syncedAt: now().toISOString(), eventsCompleteFor: [containerId] });
     return written.transport_event ?? 0;
+  }
+
+  /**
+   * Containers a full run still owes events: synced, events not fetched since the box last
+   * changed, and a record that lists events (or does not say). Most urgent first: boxes still
+   * in play with a hold, a last free day within three days (or past) or an arrival within
+   * three days; then those at the port; then the rest in play; then picked up, returned or no
+   * longer tracked. Within each, the soonest deadline or arrival first.
+   */
+  #eventsMissing(now: Date): string[] {
+    const soon = new Date(now.getTime() + 3 * 86_400_000).toISOString();
+    const rows = this.#o.db
+      .prepare(
+        `SELECT c.id FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id
+         WHERE c.synced_at IS NOT NULL
+           AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
+           AND coalesce(json_array_length(c.raw, '$.relationships.transport_events.data'), 1) > 0
+         ORDER BY
+           CASE
+             WHEN s.tracking_stopped_at IS NOT NULL OR c.status IN ('picked_up', 'empty_returned') THEN 3
+             WHEN c.holds_count > 0 OR c.lfd_deadline_at <= :soon
+               OR (s.pod_ata_at IS NULL AND c.pod_arrived_at IS NULL AND s.pod_eta_at <= :soon) THEN 0
+             WHEN c.status IN ('arrived', 'discharged', 'available', 'on_rail') THEN 1
+             ELSE 2
+           END,
+           coalesce(c.lfd_deadline_at, s.pod_eta_at, '9999') , c.id`,
+      )
+      .pluck()
+      .all({ soon }) as string[];
+    return rows;
+  }
+
+  /** Containers the last full run fetched events for one by one, or, never run, none. */
+  #estimateEventFetches(): number {
+    return readState<number>(this.#o.db, 'pages:events:missing') ?? 0;
   }
 
   /** Pages a walk is expected to take: from the last run's meta.total, else from what is stored. */

@@ -5,24 +5,34 @@
  * When the service numbers its pages (`page[number]` in `links.next` and `links.last`), a few
  * pages are requested at once so the network wait overlaps; otherwise the next page is requested
  * while the current one is written.
+ *
+ * A walk is bounded (`PageGuard`): a `links.next` that leads back to a page already served, or
+ * more pages than the list promised, ends it with a `malformed` error and drops its checkpoint,
+ * so the next sync reads that list from the start instead of resuming into the loop.
  */
 import { listResources, readLink, type JsonApiDocument } from '../api/document';
 import { ApiError } from '../api/errors';
 import type { Db } from '../store/database';
+import { formatInstant, trustedInstant } from '../store/instant';
 import type { StoredResource } from '../store/resource';
-import { readState } from '../store/sync-state';
-import { clearState, writeState } from '../store/sync-state';
+import { clearState, readState, writeState } from '../store/sync-state';
 import { writeResources, type WriteCounts } from '../store/writer';
 import type { Query, SyncClient } from './types';
 
 /** Pages of one walk in flight at once. The limiter still sets the overall pace. */
 const PAGES_IN_FLIGHT = 3;
+/** Pages allowed beyond twice what a list promised (meta.total, links.last) before it counts as looping. */
+const PAGE_MARGIN = 10;
+/** The bound for a list that promises nothing at all (no meta.total, no links.last). */
+const PAGES_WITHOUT_PROMISE = 100_000;
 
 export interface WalkSpec {
   /** Checkpoint key, e.g. "shipments:active". */
   key: string;
   path: string;
   query: Query;
+  /** What the list holds, in a forwarder's words ("shipments"), for messages. */
+  noun: string;
   /** Containers whose events a page carries completely, when the page includes them. */
   eventsComplete?: (doc: JsonApiDocument) => string[];
 }
@@ -31,11 +41,15 @@ interface Checkpoint {
   next: string;
   pages: number;
   maxUpdatedAt: string | null;
+  /** The most pages this walk may take (see PageGuard), fixed by its first page. */
+  cap?: number | null;
 }
 
 export interface WalkContext {
   db: Db;
   client: SyncClient;
+  /** The profile's base URL: a checkpoint outside it (the URL was changed) is not resumed. */
+  baseUrl: string | null;
   signal?: AbortSignal;
   now: () => Date;
   onPage: (page: {
@@ -50,7 +64,7 @@ export interface WalkContext {
 export interface WalkResult {
   pages: number;
   counts: WriteCounts;
-  /** The newest `updated_at` among the primary resources, for incremental cursors. */
+  /** The newest trusted `updated_at` among the primary resources (UTC ISO), for incremental cursors. */
   maxUpdatedAt: string | null;
 }
 
@@ -76,11 +90,126 @@ function withPageNumber(url: string, n: number): string {
   );
 }
 
+/** One spelling per page: decoded brackets, sorted query, no fragment. */
+function pageKey(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.hash = '';
+    parsed.searchParams.sort();
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
+/** Whether a link lies under the base URL (same origin, path below the base's). */
+export function liesUnder(link: string, baseUrl: string): boolean {
+  try {
+    const url = new URL(link);
+    const base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
+    return (
+      url.origin === base.origin &&
+      url.username === '' &&
+      url.password === '' &&
+      `${url.pathname}/`.startsWith(base.pathname)
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Keeps a paged read finite: remembers every page served (by URL, and by page number when the
+ * service numbers its pages) and how many pages the list promised, and refuses a next link that
+ * leads back or a page beyond about twice the promise. Pages requested ahead are not "served"
+ * until their turn comes, so a walk's own look-ahead never trips it.
+ */
+export class PageGuard {
+  readonly #noun: string;
+  readonly #served = new Set<string>();
+  #pages: number;
+  #cap: number | null;
+  #lastNumber: number | null = null;
+
+  constructor(noun: string, resumed: { pages: number; cap: number | null } = { pages: 0, cap: null }) {
+    this.#noun = noun;
+    this.#pages = resumed.pages;
+    this.#cap = resumed.cap;
+  }
+
+  get cap(): number | null {
+    return this.#cap;
+  }
+
+  /** Records the page served from `url` (null: the list's first page, which is page 1). */
+  served(url: string | null, doc: JsonApiDocument): void {
+    this.#pages++;
+    if (url !== null) this.#served.add(pageKey(url));
+    this.#lastNumber = url === null ? 1 : pageNumber(url);
+    this.#cap ??= promisedCap(doc);
+  }
+
+  /** Whether a page is one already served (never requested again). */
+  wasServed(url: string): boolean {
+    return this.#served.has(pageKey(url));
+  }
+
+  /** The error that `next` is, or null when it may be followed. */
+  problemWith(next: string): ApiError | null {
+    const number = pageNumber(next);
+    if (this.wasServed(next) || (number !== null && this.#lastNumber !== null && number <= this.#lastNumber)) {
+      return new ApiError(
+        'malformed',
+        `The Tracking API sent a page of ${this.#noun} that leads back to an earlier page; the sync stopped there and will read the ${this.#noun} from the start next time.`,
+      );
+    }
+    if (this.#pages >= (this.#cap ?? PAGES_WITHOUT_PROMISE)) {
+      return new ApiError(
+        'malformed',
+        `The Tracking API kept sending pages of ${this.#noun} well past the number it said there are; the sync stopped there and will read the ${this.#noun} from the start next time.`,
+      );
+    }
+    return null;
+  }
+}
+
+/** About twice the pages a list says it has, plus a margin; null when it says nothing. */
+function promisedCap(doc: JsonApiDocument): number | null {
+  const total = typeof doc.meta?.total === 'number' && doc.meta.total >= 0 ? doc.meta.total : null;
+  const size = typeof doc.meta?.size === 'number' && doc.meta.size > 0 ? doc.meta.size : listResources(doc).length;
+  const byTotal = total === null ? null : Math.ceil(total / Math.max(size, 1));
+  const byLast = pageNumber(readLink(doc.links?.last));
+  if (byTotal === null && byLast === null) return null;
+  return 2 * Math.max(byTotal ?? 0, byLast ?? 0, 1) + PAGE_MARGIN;
+}
+
+function readCheckpoint(db: Db, stateKey: string, baseUrl: string | null): Checkpoint | null {
+  const saved = readState<Partial<Checkpoint>>(db, stateKey);
+  if (saved === null) return null;
+  const usable =
+    typeof saved.next === 'string' &&
+    typeof saved.pages === 'number' &&
+    (baseUrl === null || liesUnder(saved.next, baseUrl));
+  if (!usable) {
+    // Written under another base URL, or not ours to read: the walk starts over.
+    clearState(db, stateKey);
+    return null;
+  }
+  return {
+    next: saved.next!,
+    pages: saved.pages!,
+    maxUpdatedAt: typeof saved.maxUpdatedAt === 'string' ? saved.maxUpdatedAt : null,
+    cap: typeof saved.cap === 'number' ? saved.cap : null,
+  };
+}
+
 export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult> {
   const stateKey = `walk:${spec.key}`;
-  const checkpoint = readState<Checkpoint>(ctx.db, stateKey);
+  let checkpoint = readCheckpoint(ctx.db, stateKey, ctx.baseUrl);
   let pages = checkpoint?.pages ?? 0;
-  let maxUpdatedAt = checkpoint?.maxUpdatedAt ?? null;
+  let guard = new PageGuard(spec.noun, { pages, cap: checkpoint?.cap ?? null });
+  // Compared as instants; one later than a day from now (a service clock in year 9999) never counts.
+  let maxUpdatedMs = trustedInstant(checkpoint?.maxUpdatedAt, ctx.now());
   const counts: WriteCounts = {};
   const stop = new AbortController();
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
@@ -98,29 +227,30 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
     return pending;
   };
 
-  /** Writes one page and its checkpoint together; returns the link to the next page. */
-  const writePage = (doc: JsonApiDocument): string | null => {
+  /** Writes one page and its checkpoint together (none when `nextLink` is null). */
+  const writePage = (doc: JsonApiDocument, nextLink: string | null): void => {
     const primary = listResources(doc);
+    const latest = ctx.now().getTime();
     for (const resource of primary) {
-      const updated = resource.attributes.updated_at;
-      if (typeof updated === 'string' && (maxUpdatedAt === null || updated > maxUpdatedAt)) maxUpdatedAt = updated;
+      const updated = trustedInstant(resource.attributes.updated_at, new Date(latest));
+      if (updated !== null && (maxUpdatedMs === null || updated > maxUpdatedMs)) maxUpdatedMs = updated;
     }
-    const nextLink = primary.length > 0 ? readLink(doc.links?.next) : null;
+    const maxUpdatedAt = maxUpdatedMs === null ? null : formatInstant(maxUpdatedMs);
     pages++;
     const pageCounts = writeResources(ctx.db, [...primary, ...doc.included] as StoredResource[], {
       syncedAt: ctx.now().toISOString(),
       eventsCompleteFor: spec.eventsComplete?.(doc),
       // The checkpoint commits with the page: either both land or neither does.
       alsoInTransaction: () => {
-        if (nextLink) writeState(ctx.db, stateKey, { next: nextLink, pages, maxUpdatedAt } satisfies Checkpoint);
-        else clearState(ctx.db, stateKey);
+        if (nextLink) {
+          writeState(ctx.db, stateKey, { next: nextLink, pages, maxUpdatedAt, cap: guard.cap } satisfies Checkpoint);
+        } else clearState(ctx.db, stateKey);
       },
     });
     for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
     const total = typeof doc.meta?.total === 'number' ? doc.meta.total : null;
     const pageSize = typeof doc.meta?.size === 'number' ? doc.meta.size : Math.max(primary.length, 1);
     ctx.onPage({ key: spec.key, total, pageSize, counts: pageCounts, resumed: checkpoint !== null });
-    return nextLink;
   };
 
   try {
@@ -133,31 +263,41 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       if (!(url && error instanceof ApiError && error.code === 'foreign_origin')) throw error;
       inFlight.delete(url);
       clearState(ctx.db, stateKey);
+      checkpoint = null;
       pages = 0;
-      maxUpdatedAt = null;
+      guard = new PageGuard(spec.noun);
+      maxUpdatedMs = null;
       url = null;
       doc = await request(null);
     }
     inFlight.delete(url ?? '');
     for (;;) {
       ctx.signal?.throwIfAborted();
-      const next = readLink(doc.links?.next);
-      const first = pageNumber(next);
-      const last = pageNumber(readLink(doc.links?.last));
-      // Ask for the pages after this one before writing it (up to the last numbered page).
-      if (next && first !== null && last !== null) {
-        for (let n = first; n < first + PAGES_IN_FLIGHT && n <= last; n++) void request(withPageNumber(next, n));
-      } else if (next && listResources(doc).length > 0) {
-        void request(next);
+      guard.served(url, doc);
+      const next = listResources(doc).length > 0 ? readLink(doc.links?.next) : null;
+      const problem = next === null ? null : guard.problemWith(next);
+      if (next && !problem) {
+        // Ask for the pages after this one before writing it (up to the last numbered page).
+        const first = pageNumber(next);
+        const last = pageNumber(readLink(doc.links?.last));
+        if (first !== null && last !== null) {
+          for (let n = first; n < first + PAGES_IN_FLIGHT && n <= last; n++) {
+            const ahead = withPageNumber(next, n);
+            if (!guard.wasServed(ahead)) void request(ahead);
+          }
+        } else void request(next);
       }
-      const nextLink = writePage(doc);
-      if (!nextLink) break;
-      url = nextLink;
+      // A page whose next link loops is still written (its rows are good), without a checkpoint:
+      // the next sync reads this list from the start rather than resuming into the loop.
+      writePage(doc, problem ? null : next);
+      if (problem) throw problem;
+      if (!next) break;
+      url = next;
       doc = await request(url);
       inFlight.delete(url);
     }
   } finally {
     stop.abort();
   }
-  return { pages, counts, maxUpdatedAt };
+  return { pages, counts, maxUpdatedAt: maxUpdatedMs === null ? null : formatInstant(maxUpdatedMs) };
 }
