@@ -51,7 +51,8 @@ async function runElectronSuite(require: boolean): Promise<{ code: number | null
   return { code, report: JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport };
 }
 
-describe('the Electron suite without the Electron binary', () => {
+// Each test starts Playwright's runner: seconds, more on a busy Windows runner.
+describe('the Electron suite without the Electron binary', { timeout: 60_000 }, () => {
   it('skips, with the reason, where nothing requires it (a machine offline)', async () => {
     const { code, report } = await runElectronSuite(false);
     expect(code).toBe(0);

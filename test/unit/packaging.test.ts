@@ -310,28 +310,33 @@ describe('signed releases', () => {
     expect(release.jobs.release!.if).toBe("startsWith(github.ref, 'refs/tags/v')");
   });
 
-  it('makes electron-builder fail rather than skip signing on a tag (its own CLI and config loader)', async () => {
-    const pack = job.steps.find((s) => s.name === 'Package')!;
-    expect(pack.run).toContain('${{ steps.signing.outputs.force }}');
-    const effective = async (force: string, args: string) => {
-      const command = pack
-        .run!.replace('${{ matrix.args }}', args)
-        .replace('${{ steps.signing.outputs.force }}', force);
-      expect(command).not.toContain('${{');
-      const argv = command.trim().split(/\s+/);
-      expect(argv.slice(0, 2)).toEqual(['npx', 'electron-builder']);
-      const cli = (await configureBuildCommand(createYargs()).parse(argv.slice(2))) as CliOptions;
-      const packager = new Packager(normalizeOptions(cli));
-      await packager.validateConfig();
-      return packager.config;
-    };
-    for (const { args } of job.strategy.matrix.include) {
-      expect((await effective('true', args!)).forceCodeSigning).toBe(true);
-      expect((await effective('false', args!)).forceCodeSigning).toBe(false);
-    }
-    // Built anywhere else (npm run dist), the same configuration signs only if it can.
-    expect(config.forceCodeSigning).toBe(false);
-  });
+  // Loads the configuration ten times through electron-builder: seconds on a busy runner.
+  it(
+    'makes electron-builder fail rather than skip signing on a tag (its own CLI and config loader)',
+    { timeout: 60_000 },
+    async () => {
+      const pack = job.steps.find((s) => s.name === 'Package')!;
+      expect(pack.run).toContain('${{ steps.signing.outputs.force }}');
+      const effective = async (force: string, args: string) => {
+        const command = pack
+          .run!.replace('${{ matrix.args }}', args)
+          .replace('${{ steps.signing.outputs.force }}', force);
+        expect(command).not.toContain('${{');
+        const argv = command.trim().split(/\s+/);
+        expect(argv.slice(0, 2)).toEqual(['npx', 'electron-builder']);
+        const cli = (await configureBuildCommand(createYargs()).parse(argv.slice(2))) as CliOptions;
+        const packager = new Packager(normalizeOptions(cli));
+        await packager.validateConfig();
+        return packager.config;
+      };
+      for (const { args } of job.strategy.matrix.include) {
+        expect((await effective('true', args!)).forceCodeSigning).toBe(true);
+        expect((await effective('false', args!)).forceCodeSigning).toBe(false);
+      }
+      // Built anywhere else (npm run dist), the same configuration signs only if it can.
+      expect(config.forceCodeSigning).toBe(false);
+    },
+  );
 
   it('names the Windows publisher, so electron-updater installs only updates it signed', () => {
     const win = config.win as { signtoolOptions?: { publisherName?: unknown }; verifyUpdateCodeSignature?: unknown };
