@@ -26,11 +26,13 @@ import type {
   AppInfo,
   ContainerDetail,
   DashboardSummary,
+  DatabaseHealth,
   DataInfo,
   ExportResult,
   FilterOptions,
   KeyCheck,
   LookupRecord,
+  MoveAsideResult,
   ProfileSummary,
   ProfilesState,
   SearchResults,
@@ -86,6 +88,14 @@ export const contract = {
   'app:diagnostics': channel<{ text: string; logPath: string | null }>()(noArgument),
   /** Deletes the active account's local database and starts an empty one (the service keeps everything). */
   'data:deleteLocal': channel<DataInfo>()(noArgument),
+  /** Whether the active account's local copy opens: fine, read-only (shown, not synced), or why not. */
+  'data:health': channel<DatabaseHealth>()(noArgument),
+  /**
+   * Renames a local copy that cannot be opened to `<name>.unreadable-<time>` beside it (kept,
+   * never deleted) and starts a fresh one. A copy from a newer Quayside moves only with
+   * `newerVersion: true`, the forwarder's explicit request.
+   */
+  'data:moveAside': channel<MoveAsideResult>()(z.object({ newerVersion: z.boolean().optional() }).strict()),
 
   'profiles:list': channel<ProfilesState>()(noArgument),
   'profiles:add': channel<{ profile: ProfileSummary; check: KeyCheck; state: ProfilesState }>()(addProfileSchema),

@@ -224,3 +224,28 @@ export interface FilterOptions {
   holdTypes: FilterOption[];
   failedReasons: FilterOption[];
 }
+
+/** Why the active account's local copy cannot be opened. */
+export type DatabaseProblem =
+  'not_a_database' | 'newer_version' | 'no_access' | 'not_a_file' | 'cannot_create' | 'read_only_unusable';
+
+/** Whether the active account's local copy opens, and what can be done when it does not. */
+export interface DatabaseHealth {
+  path: string;
+  /** ok; read_only: shown and exported, not synced; unavailable: see `problem`. */
+  state: 'ok' | 'read_only' | 'unavailable';
+  problem: DatabaseProblem | null;
+  /** One sentence for the forwarder; null when all is well. */
+  message: string | null;
+  /**
+   * offer: moving it aside and starting fresh is the way on; on_request: only if the forwarder
+   * insists (a copy from a newer Quayside: updating is the way on); no: moving would not help.
+   */
+  moveAside: 'offer' | 'on_request' | 'no';
+}
+
+export interface MoveAsideResult {
+  /** Where the unreadable copy now is (kept, never deleted). */
+  movedTo: string;
+  health: DatabaseHealth;
+}

@@ -1,10 +1,50 @@
-import { rmSync, statSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import type { Handlers } from '../../shared/ipc';
-import type { AppInfo, DataInfo } from '../../shared/types';
+import type { AppInfo, DatabaseHealth, DatabaseProblem, DataInfo } from '../../shared/types';
 import { QuaysideError } from '../errors';
+import { isReadOnly } from '../store/database';
+import { DatabaseOpenError, readOnlyMessage } from '../store/store-errors';
 import type { CoreContext } from './context';
 
 const DB_FILES = ['', '-wal', '-shm'];
+
+/** Whether moving a copy aside is the way on (see DatabaseHealth.moveAside). */
+const moveAsideFor: Record<DatabaseProblem, DatabaseHealth['moveAside']> = {
+  not_a_database: 'offer',
+  no_access: 'offer',
+  not_a_file: 'offer',
+  newer_version: 'on_request',
+  // Nothing to move, or a folder that refuses the rename as well.
+  cannot_create: 'no',
+  read_only_unusable: 'no',
+};
+
+/**
+ * Renames the copy and its companions (`-wal`, `-shm`, `-journal`) to `<target><suffix>`, so
+ * SQLite would still pair them if the copy were renamed back. Never deletes, never overwrites.
+ */
+function moveAside(path: string, target: string): void {
+  try {
+    renameSync(path, target);
+    for (const suffix of ['-wal', '-shm', '-journal']) {
+      if (existsSync(`${path}${suffix}`)) renameSync(`${path}${suffix}`, `${target}${suffix}`);
+    }
+  } catch (error) {
+    throw new QuaysideError(
+      'storage',
+      `Quayside could not move ${path} aside: its folder cannot be written. Nothing was deleted.`,
+      { cause: error },
+    );
+  }
+}
+
+/** `<name>.unreadable-<UTC time>`, with a counter if that name is somehow taken. */
+function asideName(path: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  let target = `${path}.unreadable-${stamp}`;
+  for (let n = 2; existsSync(target); n++) target = `${path}.unreadable-${stamp}-${n}`;
+  return target;
+}
 
 function sizeOf(path: string): number {
   try {
@@ -18,7 +58,30 @@ function sizeOf(path: string): number {
 export function dataHandlers(
   ctx: CoreContext,
   appInfo: () => AppInfo,
-): Pick<Handlers, 'data:info' | 'data:deleteLocal' | 'app:diagnostics' | 'app:reportError'> {
+): Pick<
+  Handlers,
+  'data:info' | 'data:deleteLocal' | 'data:health' | 'data:moveAside' | 'app:diagnostics' | 'app:reportError'
+> {
+  const health = async (): Promise<DatabaseHealth> => {
+    const path = ctx.profiles.databasePath(ctx.profiles.activeId);
+    try {
+      const session = await ctx.session();
+      if (isReadOnly(session.db)) {
+        return { path, state: 'read_only', problem: null, message: readOnlyMessage(path), moveAside: 'no' };
+      }
+      return { path, state: 'ok', problem: null, message: null, moveAside: 'no' };
+    } catch (error) {
+      if (!(error instanceof DatabaseOpenError)) throw error;
+      return {
+        path,
+        state: 'unavailable',
+        problem: error.problem,
+        message: error.message,
+        moveAside: moveAsideFor[error.problem],
+      };
+    }
+  };
+
   const info = async (): Promise<DataInfo> => {
     const session = await ctx.session();
     const path = ctx.profiles.databasePath(ctx.profiles.activeId);
@@ -80,6 +143,27 @@ export function dataHandlers(
     },
     'app:diagnostics': diagnostics,
     'data:info': info,
+    'data:health': health,
+    'data:moveAside': async ({ newerVersion }) => {
+      const before = await health();
+      const { path } = before;
+      if (before.state !== 'unavailable' || !before.problem) {
+        throw new QuaysideError('invalid_argument', `The local copy at ${path} opens; nothing was moved.`);
+      }
+      if (before.moveAside === 'no')
+        throw new QuaysideError('storage', `${before.message} Moving it aside would not help.`);
+      if (before.moveAside === 'on_request' && newerVersion !== true) {
+        throw new QuaysideError(
+          'invalid_argument',
+          `The local copy at ${path} was written by a newer version of Quayside; update Quayside to open it. It is moved aside only when you ask for exactly that.`,
+        );
+      }
+      const target = asideName(path);
+      // The failed session holds nothing; the copy moves, then a fresh one opens in its place.
+      await ctx.switchSession(ctx.profiles.activeId, () => moveAside(path, target));
+      ctx.log(`local copy ${path} (${before.problem}) moved aside to ${target}; starting fresh`);
+      return { movedTo: target, health: await health() };
+    },
     'data:deleteLocal': async () => {
       const session = await ctx.session();
       if (session.syncing)

@@ -1,6 +1,15 @@
 import Database from 'better-sqlite3';
+import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { QuaysideError } from '../errors';
 import { migrations as allMigrations, type Migration } from './migrations/index';
+import {
+  DatabaseOpenError,
+  databaseProblemMessage,
+  isDamageFailure,
+  isReadOnlyFailure,
+  readOnlyMessage,
+} from './store-errors';
 
 export type Db = Database.Database;
 
@@ -8,27 +17,108 @@ export type Db = Database.Database;
 export const schemaVersion = allMigrations[allMigrations.length - 1]!.version;
 
 /**
+ * A read-only copy with no -shm beside it in a read-only folder cannot be opened in place
+ * (SQLite needs the shared-memory file for WAL, and this build cannot pass `immutable=1`); up to
+ * this size it is read into memory instead.
+ */
+const SNAPSHOT_LIMIT_BYTES = 1024 * 1024 * 1024;
+
+/** Where each open database lives and whether it may be written, for messages and readers. */
+const opened = new WeakMap<Db, { file: string; readOnly: boolean; snapshot: Buffer | null }>();
+
+/** The file behind a database opened here (an in-memory snapshot keeps its file's name). */
+export function databaseFile(db: Db): string {
+  return opened.get(db)?.file ?? db.name;
+}
+
+/** True when the database was opened read-only because its file or folder cannot be written. */
+export function isReadOnly(db: Db): boolean {
+  return opened.get(db)?.readOnly ?? db.readonly;
+}
+
+function can(path: string, mode: number): NodeJS.ErrnoException | null {
+  try {
+    accessSync(path, mode);
+    return null;
+  } catch (error) {
+    return error as NodeJS.ErrnoException;
+  }
+}
+
+const fail = (file: string, problem: ConstructorParameters<typeof DatabaseOpenError>[1], cause?: unknown) =>
+  new DatabaseOpenError(file, problem, databaseProblemMessage(problem, file), cause);
+
+/**
+ * A WAL database in a folder that cannot be written, with no -wal/-shm beside it: SQLite cannot
+ * open it even read-only. Read it into memory (marked as a rollback-journal file in the copy),
+ * unless a -wal with changes sits beside it, which a copy of the main file would miss.
+ */
+function openSnapshot(file: string, cause: unknown): Db {
+  const wal = `${file}-wal`;
+  if ((existsSync(wal) && statSync(wal).size > 0) || statSync(file).size > SNAPSHOT_LIMIT_BYTES) {
+    throw fail(file, 'read_only_unusable', cause);
+  }
+  const bytes = readFileSync(file);
+  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) {
+    bytes[18] = 1;
+    bytes[19] = 1;
+  }
+  const db = new Database(bytes, { readonly: true });
+  opened.set(db, { file, readOnly: true, snapshot: bytes });
+  return db;
+}
+
+/**
  * Opens (creating if needed) a profile's database: WAL so readers never wait for the sync,
  * foreign keys on, NORMAL sync (durable at each checkpoint under WAL), then migrations.
+ *
+ * A file or folder that cannot be written opens read-only (views and export work; a sync says
+ * it cannot write). Anything that is not a Quayside database of this version or older is refused
+ * with a DatabaseOpenError naming the problem, before anything is written to it.
  */
 export function openDatabase(file: string, options: { migrations?: readonly Migration[] } = {}): Db {
+  const migrations = options.migrations ?? allMigrations;
+  let exists = false;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) throw fail(file, 'not_a_file');
+    exists = true;
+  } catch (error) {
+    if (error instanceof DatabaseOpenError) throw error;
+  }
+  if (exists && can(file, constants.R_OK)) throw fail(file, 'no_access', can(file, constants.R_OK));
+  // SQLite writes beside the file (-wal, -shm, a new file): both must be writable.
+  const folderRefuses = can(dirname(file), constants.W_OK);
+  if (!exists && folderRefuses) throw fail(file, 'cannot_create', folderRefuses);
+  const readOnly = exists && (folderRefuses !== null || can(file, constants.W_OK) !== null);
+
   let db: Db;
   try {
-    db = new Database(file);
+    db = new Database(file, readOnly ? { readonly: true, fileMustExist: true } : {});
+    opened.set(db, { file, readOnly, snapshot: null });
   } catch (error) {
-    throw new QuaysideError(
-      'internal',
-      `The local database at ${file} could not be opened: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
-    );
+    throw classify(file, error, readOnly, exists);
   }
   try {
-    // Rows carry the API's whole resource (1–3 KB); larger pages hold them with less overhead.
-    // Only takes effect on a new, empty database.
-    if ((db.pragma('page_count', { simple: true }) as number) === 0) db.pragma('page_size = 16384');
-    db.pragma('journal_mode = WAL');
+    checkIdentity(db, file, migrations);
+  } catch (error) {
+    db.close();
+    if (!(readOnly && codeOf(error) === 'SQLITE_CANTOPEN')) throw classify(file, error, readOnly, exists);
+    db = openSnapshot(file, error);
+    try {
+      checkIdentity(db, file, migrations);
+    } catch (again) {
+      db.close();
+      throw classify(file, again, readOnly, exists);
+    }
+  }
+  try {
+    if (!readOnly) {
+      // Rows carry the API's whole resource (1–3 KB); larger pages hold them with less overhead.
+      // Only takes effect on a new, empty database.
+      if ((db.pragma('page_count', { simple: true }) as number) === 0) db.pragma('page_size = 16384');
+      db.pragma('journal_mode = WAL');
+    }
     db.pragma('foreign_keys = ON');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
@@ -38,12 +128,66 @@ export function openDatabase(file: string, options: { migrations?: readonly Migr
     // that crosses the mark). The sync engine checkpoints between pages and when a run ends,
     // so during a sync this automatic one is only a backstop.
     db.pragma('wal_autocheckpoint = 4000');
-    migrate(db, options.migrations ?? allMigrations);
+    if (readOnly) refuseWrites(db, file);
+    else migrate(db, migrations);
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw classify(file, error, readOnly, exists);
   }
+}
+
+/**
+ * A read-only copy refuses every statement that would write with the sentence naming it, before
+ * SQLite's "attempt to write a readonly database": a sync (app or CLI) then says exactly that.
+ */
+function refuseWrites(db: Db, file: string): void {
+  const prepare = db.prepare.bind(db);
+  const guarded = (source: string) => {
+    const statement = prepare(source);
+    if (!statement.readonly) throw new QuaysideError('storage', readOnlyMessage(file));
+    return statement;
+  };
+  db.prepare = guarded as Db['prepare'];
+}
+
+function codeOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+}
+
+/** An open failure in words: damage, refusal to write, or (unchanged) anything else. */
+function classify(file: string, error: unknown, readOnly: boolean, exists: boolean): unknown {
+  if (error instanceof QuaysideError) return error;
+  if (isDamageFailure(error)) return fail(file, 'not_a_database', error);
+  if (codeOf(error) === 'SQLITE_CANTOPEN' || isReadOnlyFailure(error)) {
+    return fail(file, readOnly || exists ? 'read_only_unusable' : 'cannot_create', error);
+  }
+  return error;
+}
+
+/**
+ * Reads the header and the schema before anything is written: a newer Quayside's copy, another
+ * program's SQLite file or a damaged file is refused as it is; a read-only copy that would need
+ * a migration cannot be shown.
+ */
+function checkIdentity(db: Db, file: string, migrations: readonly Migration[]): void {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  const latest = migrations[migrations.length - 1]?.version ?? 0;
+  if (version > latest) {
+    throw new DatabaseOpenError(
+      file,
+      'newer_version',
+      databaseProblemMessage('newer_version', file, { schema: version, known: latest }),
+    );
+  }
+  const tables = (db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[]).map(
+    (t) => t.name,
+  );
+  // Version 0 with tables: someone else's SQLite file. A Quayside version without its tables: damaged.
+  if ((version === 0 && tables.length > 0) || (version > 0 && !tables.includes('sync_state'))) {
+    throw fail(file, 'not_a_database');
+  }
+  if (isReadOnly(db) && version < latest) throw fail(file, 'read_only_unusable');
 }
 
 /**
@@ -55,7 +199,7 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
   const latest = migrations[migrations.length - 1]?.version ?? 0;
   if (current > latest) {
     throw new QuaysideError(
-      'internal',
+      'storage',
       `This database was written by a newer version of Quayside (schema ${current}; this version knows ${latest}). Update Quayside to open it.`,
     );
   }
@@ -72,7 +216,10 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
  * hold the main connection: under WAL it reads a consistent snapshot while syncs write.
  */
 export function openReader(db: Db): Db {
-  const reader = new Database(db.name, { readonly: true, fileMustExist: true });
+  const snapshot = opened.get(db)?.snapshot;
+  const reader = snapshot
+    ? new Database(snapshot, { readonly: true })
+    : new Database(db.name, { readonly: true, fileMustExist: true });
   reader.pragma('query_only = ON');
   return reader;
 }
