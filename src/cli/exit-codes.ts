@@ -7,6 +7,8 @@ export const exitCodes = {
   rateLimited: 4,
   network: 5,
   validation: 6,
+  /** Another sync of the same database is running (the app, or another cron job). */
+  busy: 7,
   cancelled: 130,
 } as const;
 
@@ -28,6 +30,8 @@ export function exitCodeFor(code: string): number {
     case 'invalid_argument':
     case 'rejected':
       return exitCodes.validation;
+    case 'busy':
+      return exitCodes.busy;
     case 'cancelled':
       return exitCodes.cancelled;
     default:

@@ -49,6 +49,8 @@ export class Session {
   #online = true;
   #progress: SyncProgressInfo | null = null;
   #error: string | null = null;
+  /** Set when the last run found another process syncing this database (the CLI, a cron job). */
+  #busy: string | null = null;
   #controller: AbortController | null = null;
   #running: Promise<SyncSummary> | null = null;
   #lastDataChanged = 0;
@@ -151,14 +153,14 @@ export class Session {
     const lastRun = readSyncLog(this.db, 1)[0] ?? null;
     const completed = readState<string>(this.db, 'sync:completed_at');
     return {
-      state: this.#running ? 'syncing' : this.#error ? 'failed' : 'idle',
+      state: this.#running ? 'syncing' : this.#busy ? 'busy' : this.#error ? 'failed' : 'idle',
       progress: this.#running ? this.#progress : null,
       lastRun,
       lastSyncedAt: completed,
       nextSyncAt:
         this.#scheduler && !this.#running ? new Date(Date.now() + this.#scheduler.nextDelayMs).toISOString() : null,
       online: this.#online,
-      error: this.#error,
+      error: this.#busy ?? this.#error,
     };
   }
 
@@ -180,8 +182,15 @@ export class Session {
     this.#controller = controller;
     this.#progress = null;
     this.#error = null;
+    this.#busy = null;
     this.#running = this.engine!.run({ mode, signal: controller.signal })
       .then((summary) => {
+        if (summary.error?.code === 'busy') {
+          // Another process is syncing this database: not a failure of ours; the schedule retries.
+          this.#busy = summary.error.message;
+          this.#o.log(`sync ${summary.mode} not started: ${summary.error.message}`);
+          return summary;
+        }
         this.#error = summary.status === 'failed' ? (summary.error?.message ?? 'The sync failed.') : null;
         const line = `sync #${summary.runId} ${summary.mode} ${summary.status}: ${summary.requests} requests, ${summary.rateLimited} rate limited, ${summary.durationMs} ms`;
         if (summary.status === 'failed') {

@@ -73,7 +73,8 @@ export interface SyncRun {
 }
 
 export interface SyncStatus {
-  state: 'idle' | 'syncing' | 'failed';
+  /** busy: another process (the CLI, a cron job) is syncing this account's database. */
+  state: 'idle' | 'syncing' | 'busy' | 'failed';
   progress: SyncProgressInfo | null;
   lastRun: SyncRun | null;
   /** When the last successful sync finished. */

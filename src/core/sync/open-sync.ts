@@ -1,13 +1,17 @@
 /**
  * Wires one profile's sync: its database, the rate limiter of its key, the API client and the
- * engine. The CLI, demo mode and benchmarks use it; the app's core will too.
+ * engine. The CLI, demo mode, the app's session and benchmarks use it. Every run of the engine
+ * it returns holds the database's sync lock (`lock.ts`), so the app and a CLI cron job on the
+ * same file never sync it at once: the second one ends at once as busy, before any request.
  */
 import { TrackingApiClient, type RequestEvent } from '../api/client';
 import { RateLimiter, rateLimiterFor } from '../api/rate-limiter';
 import { openDatabase, type Db } from '../store/database';
-import { SyncEngine } from './engine';
+import { readState } from '../store/sync-state';
+import { SyncEngine, type RunOptions, type SyncEngineOptions } from './engine';
+import { acquireSyncLock, busyMessage, type SyncLockOptions } from './lock';
 import { RequestMeter } from './meter';
-import type { SyncProgress } from './types';
+import type { SyncProgress, SyncSummary } from './types';
 
 export interface OpenSyncOptions {
   dbPath: string;
@@ -21,6 +25,8 @@ export interface OpenSyncOptions {
   onRequest?: (event: RequestEvent) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Timing of the cross-process sync lock (tests). */
+  lock?: SyncLockOptions;
 }
 
 export interface OpenSync {
@@ -51,13 +57,84 @@ export function openSync(options: OpenSyncOptions): OpenSync {
     },
   });
   const db = openDatabase(options.dbPath);
-  const engine = new SyncEngine({
+  const engine = new LockedSyncEngine(options.dbPath, options.lock ?? {}, {
     db,
     client,
+    baseUrl: options.baseUrl,
     meter,
     rateLimit: { limit: limiter.limit, windowMs: limiter.windowMs },
     availableRequests: () => limiter.snapshot().available,
     onProgress: options.onProgress,
   });
   return { db, client, limiter, meter, engine, close: () => db.close() };
+}
+
+/**
+ * The engine with the database's sync lock around each run. A run that finds the lock held
+ * ends at once with a `busy` failure naming the holder (no request, no log row, the database
+ * untouched); one that loses the lock to a takeover stops where it is, its checkpoint kept.
+ */
+export class LockedSyncEngine extends SyncEngine {
+  readonly #dbPath: string;
+  readonly #lockOptions: SyncLockOptions;
+  readonly #db: Db;
+
+  constructor(dbPath: string, lockOptions: SyncLockOptions, options: SyncEngineOptions) {
+    super(options);
+    this.#dbPath = dbPath;
+    this.#lockOptions = lockOptions;
+    this.#db = options.db;
+  }
+
+  override run(options: RunOptions = {}): Promise<SyncSummary> {
+    // A run of this engine is going: join it; it holds the lock already.
+    if (this.running) return super.run(options);
+    const taken = acquireSyncLock(this.#dbPath, this.#lockOptions);
+    if (!taken.ok) return Promise.resolve(this.#busy(options, busyMessage(taken.holder)));
+    const { lock } = taken;
+    const signal = options.signal ? AbortSignal.any([options.signal, lock.lost]) : lock.lost;
+    let run: Promise<SyncSummary>;
+    try {
+      run = super.run({ ...options, signal });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    return run
+      .then((summary) =>
+        lock.lost.aborted && !options.signal?.aborted
+          ? {
+              ...summary,
+              status: 'failed' as const,
+              error: {
+                code: 'busy',
+                message:
+                  'This sync stopped because another Quayside took over the database after this one stopped answering; its progress is kept.',
+              },
+            }
+          : summary,
+      )
+      .finally(() => lock.release());
+  }
+
+  #busy(options: RunOptions, message: string): SyncSummary {
+    let mode: SyncSummary['mode'] = options.mode === 'incremental' ? 'incremental' : 'full';
+    if (options.mode === 'auto' || options.mode === undefined) {
+      try {
+        mode = readState<string>(this.#db, 'full:completed_at') ? 'incremental' : 'full';
+      } catch {
+        // The holder may be migrating the file; the mode only labels this summary.
+      }
+    }
+    return {
+      runId: 0,
+      mode,
+      status: 'failed',
+      requests: 0,
+      rateLimited: 0,
+      durationMs: 0,
+      counts: {},
+      error: { code: 'busy', message },
+    };
+  }
 }
