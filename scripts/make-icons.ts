@@ -6,12 +6,13 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
+import { requireSupportedNode } from '../src/cli/node-guard';
 
 const resources = resolve(import.meta.dirname, '../resources');
 const svg = readFileSync(join(resources, 'icon.svg'), 'utf8');
 
 async function render(sizes: number[]): Promise<Map<number, Buffer>> {
+  const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
     executablePath: process.env.QUAYSIDE_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -78,6 +79,7 @@ export function icns(images: [number, Buffer][]): Buffer {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  requireSupportedNode();
   const pngs = await render([16, 24, 32, 48, 64, 128, 256, 512, 1024]);
   writeFileSync(join(resources, 'icon.png'), pngs.get(1024)!);
   mkdirSync(join(resources, 'icons'), { recursive: true });

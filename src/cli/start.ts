@@ -1,10 +1,15 @@
 /**
- * `npm start` (and `npm run dev`): makes sure the Electron binary is present, fetching it
- * once if it is not, then builds and runs the app. Offline, it ends with one clear sentence.
+ * `npm start` (and `npm run dev`): checks the Node version first (node-guard.ts), makes sure
+ * the Electron binary is present, fetching it once if it is not, then builds and runs the app.
+ * Offline, it ends with one clear sentence. Only Node built-ins and the guard are imported
+ * statically; the rest comes after the check.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { electronPackageDir, findElectronBinary } from './electron-binary';
+import { requireSupportedNode } from './node-guard';
+
+requireSupportedNode();
+const { electronPackageDir, findElectronBinary } = await import('./electron-binary');
 
 const dev = process.argv.includes('--dev');
 

@@ -3,11 +3,16 @@
  * to bench-results.json as [{ name, value, unit, target, pass }]. Not a test: it never fails
  * the build, it reports. `npm run bench -- sandbox sync store renderer` picks suites.
  */
-import { printTable, writeResults, type Measure } from './report';
-import { benchRenderer } from './renderer';
-import { benchSandbox } from './sandbox';
-import { benchStore } from './store';
-import { benchSync } from './sync';
+import { requireSupportedNode } from '../../src/cli/node-guard';
+import type { Measure } from './report';
+
+// Before any suite loads better-sqlite3: an old Node would crash on it without a word.
+requireSupportedNode();
+const { printTable, writeResults } = await import('./report');
+const { benchRenderer } = await import('./renderer');
+const { benchSandbox } = await import('./sandbox');
+const { benchStore } = await import('./store');
+const { benchSync } = await import('./sync');
 
 const suites: Record<string, () => Promise<Measure[]>> = {
   sandbox: benchSandbox,
