@@ -35,10 +35,11 @@ const BATCH_CHARS = 1 << 20;
  * them the same (as csv-stringify's own list notes). Leading whitespace is not a protection
  * we rely on: an import that trims spaces (LibreOffice's "Trim spaces", Power Query's Trim) or a
  * later Text to Columns turns " =HYPERLINK(...)" into a live formula, so it is neutralised too.
+ * A leading LF is treated as CR is: cells carry their line breaks as LF (see cellText).
  * The price is a visible ' on the rare honest text that starts that way; a column of numbers
  * should return numbers, which are never altered.
  */
-const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 
 /** Prefixes `'` to text a spreadsheet would otherwise run as a formula. */
 export function neutraliseFormula(text: string): string {
@@ -47,6 +48,73 @@ export function neutraliseFormula(text: string): string {
   const first = text.charCodeAt(0);
   if ((first >= 48 && first <= 57) || (first >= 65 && first <= 90) || (first >= 97 && first <= 122)) return text;
   return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** Excel's most characters in one cell, counted as its LEN counts them (UTF-16 code units). */
+export const MAX_CELL_LENGTH = 32_767;
+
+/**
+ * What a cell must not carry as it came, in one class so a clean cell costs one scan:
+ * - C0 controls other than TAB and LF, DEL and the C1 controls: invisible in a spreadsheet, and
+ *   readers differ on them (NUL ends the text in some programs; VT, FF, NEL and U+001C-U+001E
+ *   break lines in others, Python's splitlines among them). Removed.
+ * - CR: a line break to some readers and not to others, alone or before LF. CRLF and a lone CR
+ *   become one LF, the line break every spreadsheet shows inside a quoted cell.
+ * - Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they reorder the
+ *   text after them, in a text editor up to the end of the line, so one cell could make the
+ *   cells beside it read in another order or disguise its own text ("Trojan Source"). Removed:
+ *   the letters themselves stay and still read in their natural direction (Hebrew and Arabic
+ *   right to left), and the hidden order is what shows.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE = /[\x00-\x08\x0B-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- as above
+const UNSAFE_ALL = /\r\n?|[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/g;
+/** UNSAFE and NEEDS_QUOTES together: text matching neither is its own cell but for a formula start. */
+// eslint-disable-next-line no-control-regex -- as above
+const NEEDS_WORK = /[",\n\x00-\x08\x0B-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/;
+
+/** `text` with control characters removed, its line breaks as LF and bidi controls removed. */
+export function removeUnsafeCharacters(text: string): string {
+  return UNSAFE.test(text) ? text.replace(UNSAFE_ALL, (found) => (found.charCodeAt(0) === 13 ? '\n' : '')) : text;
+}
+
+const countFormat = new Intl.NumberFormat('en-US');
+const cutMarker = (removed: number) =>
+  `… [cut: ${countFormat.format(removed)} more character${removed === 1 ? '' : 's'}]`;
+
+/**
+ * Text longer than Excel keeps in a cell (which would cut it silently, or spill the rest into
+ * the next row in some readers) ends with a marker saying how much was left out, the whole
+ * within MAX_CELL_LENGTH. The cut never splits a surrogate pair, so no half emoji remains.
+ */
+export function fitCellLength(text: string): string {
+  if (text.length <= MAX_CELL_LENGTH) return text;
+  const length = text.length;
+  // The marker for the whole length is at least as long as the one finally written; a shorter
+  // count may make room for a few more characters (a fixed point within two or three steps).
+  let keep = MAX_CELL_LENGTH - cutMarker(length).length;
+  for (;;) {
+    const more = MAX_CELL_LENGTH - cutMarker(length - keep).length;
+    if (more <= keep) break;
+    keep = more;
+  }
+  // Back off a high surrogate (its pair would be cut), and once more should that lengthen the count.
+  while (isHighSurrogate(text.charCodeAt(keep - 1)) || keep + cutMarker(length - keep).length > MAX_CELL_LENGTH) {
+    keep--;
+  }
+  return text.slice(0, keep) + cutMarker(length - keep);
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/**
+ * The text a spreadsheet should show for `text`, before CSV quoting: unsafe characters out,
+ * formula neutralised, cut to Excel's limit. In this order, so that removing an invisible
+ * character cannot uncover a formula start, and the cut keeps the neutralising quote.
+ */
+export function cellText(text: string): string {
+  return fitCellLength(neutraliseFormula(removeUnsafeCharacters(text)));
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -65,7 +133,7 @@ export function quoteCell(text: string, quoteEmpty = false): string {
 export function formatCell(value: CellValue): string {
   switch (typeof value) {
     case 'string':
-      return neutraliseFormula(value);
+      return cellText(value);
     case 'number':
       // NaN and Infinity are not values a customer can use; an empty cell says "unknown".
       return Number.isFinite(value) ? String(value) : '';
@@ -76,8 +144,20 @@ export function formatCell(value: CellValue): string {
     default:
       if (value === null) return '';
       if (value instanceof Date) return formatUtc(value);
-      return neutraliseFormula(value.join('; '));
+      return cellText(value.join('; '));
   }
+}
+
+/**
+ * One text cell as it goes in the file. Most cells hold nothing to remove or quote: one scan
+ * (NEEDS_WORK) and the formula check settle them; the rest take the full path.
+ */
+function textCell(text: string, quoteEmpty: boolean): string {
+  if (text !== '' && !NEEDS_WORK.test(text)) {
+    const cell = neutraliseFormula(text);
+    if (cell.length <= MAX_CELL_LENGTH) return cell;
+  }
+  return quoteCell(cellText(text), quoteEmpty);
 }
 
 /**
@@ -85,7 +165,7 @@ export function formatCell(value: CellValue): string {
  * cases (text, empty, numbers) settled in one call: an export makes millions of cells.
  */
 export function csvCell(value: CellValue, quoteEmpty: boolean): string {
-  if (typeof value === 'string') return quoteCell(neutraliseFormula(value), quoteEmpty);
+  if (typeof value === 'string') return textCell(value, quoteEmpty);
   if (value === null || value === undefined) return quoteEmpty ? '""' : '';
   // A number's text holds no comma, quote or line break, and numbers are never neutralised.
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -180,7 +260,9 @@ function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
 
 /**
  * Streams `rows` to `out` as RFC 4180 CSV (CRLF, quotes doubled, fields holding a comma, quote,
- * CR or LF quoted), UTF-8 with a BOM by default, with formula injection neutralised. Memory
+ * CR or LF quoted), UTF-8 with a BOM by default, each text cell as cellText makes it (control
+ * and bidi characters removed, line breaks as LF, formula injection neutralised, at most
+ * Excel's 32,767 characters). Memory
  * stays flat whatever the row count. An abort rejects with an AbortError; it takes effect
  * between rows and while waiting for `out`, so a source that stalls on one row delays it.
  */
@@ -218,7 +300,7 @@ export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvR
 
   try {
     if (bom) await sink.write(BOM);
-    const headers = columns.map((column) => neutraliseFormula(headerStyle === 'keys' ? column.key : column.header));
+    const headers = columns.map((column) => cellText(headerStyle === 'keys' ? column.key : column.header));
     // Excel takes a file whose first two bytes are "ID" for SYLK and refuses it (KB 215591);
     // quoting such a header is enough, and harmless elsewhere.
     const headerLine = headers
