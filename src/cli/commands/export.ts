@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { QuaysideError } from '../../core/errors';
 import { exportView, exportViews, type ExportView } from '../../core/export/export-view';
-import { openDatabase } from '../../core/store/database';
+import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 
@@ -111,7 +111,12 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
     const [field, direction = 'asc'] = values.sort.split(':');
     sort = { field: field!, direction };
   }
-  const db = openDatabase(values.db);
+  const opened = openForReading(values.db);
+  if ('error' in opened) {
+    io.err.write(`${opened.error}\n`);
+    return exitCodes.failure;
+  }
+  const { db } = opened;
   try {
     const result = await exportView(db, values.out, {
       view,
@@ -130,7 +135,10 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
       io.err.write(`${error.message}\n`);
       return exitCodes.validation;
     }
-    throw error;
+    const sentence = describeDatabaseFailure(error, values.db);
+    if (sentence === null) throw error;
+    io.err.write(`${sentence}\n`);
+    return exitCodes.failure;
   } finally {
     db.close();
   }

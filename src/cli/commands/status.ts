@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../../core/store/database';
 import { countResources } from '../../core/store/sync-state';
 import { readSyncLog } from '../../core/sync/sync-log';
+import { describeDatabaseFailure, openForReading, readOnlyNote } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 
@@ -25,7 +25,12 @@ function printStatus(args: string[], io: CommandIo): number {
     io.err.write(`There is no database at ${values.db}.\n`);
     return exitCodes.failure;
   }
-  const db = openDatabase(values.db);
+  const opened = openForReading(values.db);
+  if ('error' in opened) {
+    io.err.write(`${opened.error}\n`);
+    return exitCodes.failure;
+  }
+  const { db, readOnly } = opened;
   try {
     const counts = countResources(db);
     const syncs = readSyncLog(db, 5);
@@ -38,7 +43,9 @@ function printStatus(args: string[], io: CommandIo): number {
     }[];
     const cursors = Object.fromEntries(state.map((s) => [s.key, JSON.parse(s.value) as unknown]));
     if (values.json) {
-      io.out.write(`${JSON.stringify({ counts, last_sync: syncs[0] ?? null, recent_syncs: syncs, cursors })}\n`);
+      io.out.write(
+        `${JSON.stringify({ counts, last_sync: syncs[0] ?? null, recent_syncs: syncs, cursors, read_only: readOnly })}\n`,
+      );
     } else {
       const lines = Object.entries(counts).map(([k, n]) => `  ${k.replaceAll('_', ' ').padEnd(26)} ${n}`);
       const last = syncs[0];
@@ -47,10 +54,17 @@ function printStatus(args: string[], io: CommandIo): number {
           (last
             ? `Last sync: ${last.kind}, ${last.status}, started ${last.startedAt}, ${last.requests} requests${last.error ? ` (${last.error})` : ''}\n`
             : 'Never synced.\n') +
-          `Cursors:\n${state.map((s) => `  ${s.key} = ${s.value}`).join('\n') || '  none'}\n`,
+          `Cursors:\n${state.map((s) => `  ${s.key} = ${s.value}`).join('\n') || '  none'}\n` +
+          (readOnly ? `${readOnlyNote}\n` : ''),
       );
     }
     return exitCodes.ok;
+  } catch (error) {
+    // Damage found past the header (a page of a table): the same sentence as at open.
+    const sentence = describeDatabaseFailure(error, values.db);
+    if (sentence === null) throw error;
+    io.err.write(`${sentence}\n`);
+    return exitCodes.failure;
   } finally {
     db.close();
   }
