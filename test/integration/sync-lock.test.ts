@@ -57,6 +57,8 @@ function cliSync(db: string, baseUrl: string, extra: string[] = []): CliRun {
 
 let sandbox: Sandbox;
 let proxy: HostileProxy;
+/** A second way to the same service that holds nothing: what a busy sync asks shows up here. */
+let watch: HostileProxy;
 /** Waits for the first held request, failing at once if the process ended before making one. */
 async function runningNow(held: { seen: Promise<void> }, run: CliRun): Promise<void> {
   await Promise.race([
@@ -95,8 +97,10 @@ beforeAll(async () => {
     rateLimit: { limit: 10_000, windowSeconds: 60 },
   });
   proxy = await startHostileProxy({ upstream: sandbox.url });
+  watch = await startHostileProxy({ upstream: sandbox.url });
 });
 afterAll(async () => {
+  await watch.close();
   await proxy.close();
   await sandbox.close();
 });
@@ -112,17 +116,18 @@ describe('one sync per database, across processes', () => {
       const first = cliSync(db, proxy.url, ['--json']);
       await runningNow(held, first); // The first sync holds the lock and waits on the service.
 
-      const second = await cliSync(db, proxy.url).done;
+      const second = await cliSync(db, watch.url).done;
       expect(second.code).toBe(exitCodes.busy);
       expect(second.out).toMatch(BUSY);
       expect(second.out.match(BUSY)?.[1]).toBe(String(first.pid));
+      expect(watch.requests).toEqual([]);
 
       held.open();
       const done = await first.done;
       expect(done.code).toBe(exitCodes.ok);
       const summary = JSON.parse(done.out) as { status: string; requests: number };
       expect(summary.status).toBe('ok');
-      // Every request the service saw was the first sync's: the busy one doubled nothing.
+      // The first sync asked for exactly what it counted: nothing was doubled or cut by the busy one.
       expect(proxy.requests.length).toBe(summary.requests);
       expect(existsSync(syncLockPath(db))).toBe(false);
 
