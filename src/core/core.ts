@@ -64,7 +64,9 @@ export function createCore(options: CoreOptions): Core {
 
   const openSession = async (profileId: string | null): Promise<Session> => {
     const profile = profileId === null ? null : (profiles.get(profileId) ?? null);
-    const apiKey = profile ? await vault.load(profile.id, profile.keyStorage) : null;
+    // A profile whose base URL the rule refuses ('needs-key') never has its key sent: no key, no sync.
+    const apiKey =
+      profile && profile.keyStatus !== 'needs-key' ? await vault.load(profile.id, profile.keyStorage) : null;
     redactor.add(apiKey);
     return Session.open({
       profileId: profile?.id ?? null,

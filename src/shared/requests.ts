@@ -1,5 +1,6 @@
 /** Argument schemas of the IPC channels that are not list views. */
 import { z } from 'zod';
+import { baseUrlSchema } from './base-url';
 import { containerFiltersSchema, shipmentFiltersSchema, trackingRequestFiltersSchema } from './views';
 
 export const idSchema = z.object({ id: z.string().min(1).max(200) }).strict();
@@ -10,21 +11,8 @@ const apiKey = z
   .min(8, 'An API key is at least 8 characters')
   .max(200)
   .regex(/^[\x21-\x7e]+$/, 'An API key has no spaces or special characters');
-const loopback = new Set(['127.0.0.1', 'localhost', '[::1]']);
-/** Refinements run even when the URL check failed: a string that is not a URL is not loopback. */
-function isLoopback(text: string): boolean {
-  try {
-    return loopback.has(new URL(text).hostname);
-  } catch {
-    return false;
-  }
-}
-const baseUrl = z
-  .url({ protocol: /^https?$/ })
-  .max(300)
-  .refine((u) => !/[?#]/.test(u), 'The base URL has no query or fragment')
-  // The key travels in every request: never in clear text beyond this machine.
-  .refine((u) => u.startsWith('https:') || isLoopback(u), 'The base URL must use https (http only on this computer)');
+// The key travels in every request: one rule for where it may go (see base-url.ts).
+const baseUrl = baseUrlSchema;
 const profileName = z.string().trim().min(1, 'Give the profile a name').max(80);
 
 export const addProfileSchema = z.object({ name: profileName, apiKey, baseUrl: baseUrl.optional() }).strict();

@@ -31,8 +31,14 @@ export interface ProfileSummary {
   name: string;
   baseUrl: string;
   keyLast4: string;
-  /** 'accepted' when the service took the key; 'unverified' when it could not be asked. */
-  keyStatus: 'accepted' | 'unverified';
+  /**
+   * 'accepted' when the service took the key; 'unverified' when it could not be asked;
+   * 'needs-key' when Quayside will not send the stored key (see `keyProblem`) until the profile
+   * is given a base URL and its key again.
+   */
+  keyStatus: 'accepted' | 'unverified' | 'needs-key';
+  /** Why the profile needs its key again, in a sentence the UI shows; absent otherwise. */
+  keyProblem?: string;
   keyStorage: KeyStorage;
   createdAt: string;
 }

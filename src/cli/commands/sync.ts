@@ -2,9 +2,11 @@ import { parseArgs } from 'node:util';
 import { resolveDataDir } from '../../core/paths';
 import { KeyVault } from '../../core/profiles/key-vault';
 import { ProfileStore } from '../../core/profiles/profile-store';
-import { createKeychainStore } from '../../core/secrets/index';
+import { createKeychainStore, SecretStoreUnavailableError, type SecretStore } from '../../core/secrets/index';
 import { openSync } from '../../core/sync/open-sync';
 import { APP_ID } from '../../shared/app-id';
+import { checkBaseUrl, DEFAULT_BASE_URL, displayBaseUrl } from '../../shared/base-url';
+import type { ProfileSummary } from '../../shared/types';
 import { defaultDataDir } from '../data-dir';
 import type { SyncSummary } from '../../core/sync/types';
 import { parseRateLimit } from '../../sandbox/rate-limit';
@@ -14,9 +16,15 @@ import { UsageError, type CommandIo } from '../io';
 export const syncUsage = `sync (--db PATH | --profile NAME) [--base-url URL] [--rate-limit N/SECONDS] [--full] [--json]
                       Sync an account into a database (created if missing). With --profile, the app's
                       profile: its database, base URL and the key from the keychain; otherwise the key
-                      comes from T49_API_TOKEN. Base URL default https://api.terminal49.com/v2.`;
+                      comes from T49_API_TOKEN (which, when set, also stands in for the keychain).
+                      Base URL: --base-url, else the profile's, else T49_API_BASE_URL, else
+                      ${DEFAULT_BASE_URL}. It must use https (http only to this computer).`;
 
-export const DEFAULT_BASE_URL = 'https://api.terminal49.com/v2';
+/** What tests stand in for: the keychain a profile's key is read from, and the network. */
+export interface SyncDeps {
+  keychain?: SecretStore;
+  fetch?: typeof fetch;
+}
 
 /** The one-line JSON summary scripts read. */
 export function summaryJson(summary: SyncSummary): string {
@@ -42,7 +50,7 @@ export function summaryText(summary: SyncSummary): string {
   return `${head}\n${summary.requests} requests (${summary.rateLimited} rate-limited). Written: ${counts || 'nothing'}.\n`;
 }
 
-export async function runSync(args: string[], io: CommandIo): Promise<number> {
+export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}): Promise<number> {
   let values;
   try {
     values = parseArgs({
@@ -67,43 +75,55 @@ export async function runSync(args: string[], io: CommandIo): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  let dbPath = values.db;
-  let apiKey = process.env.T49_API_TOKEN?.trim();
-  let baseUrl = values['base-url'] ?? DEFAULT_BASE_URL;
-  if (values.profile) {
-    const found = await loadProfile(values.profile);
-    if (!found) {
-      io.err.write(`There is no profile named "${values.profile}" in ${profileDataDir()}.\n`);
-      return exitCodes.usage;
+  const profile = values.profile ? findProfile(values.profile) : null;
+  if (values.profile && !profile) {
+    io.err.write(`There is no profile named "${values.profile}" in ${profileDataDir()}.\n`);
+    return exitCodes.usage;
+  }
+
+  // Where the key would go is settled before the key is read and before any request.
+  const envBaseUrl = process.env.T49_API_BASE_URL?.trim();
+  const [source, rawBaseUrl] =
+    values['base-url'] !== undefined
+      ? ['--base-url', values['base-url']]
+      : profile
+        ? [`profile "${profile.summary.name}"`, profile.summary.baseUrl]
+        : envBaseUrl
+          ? ['T49_API_BASE_URL', envBaseUrl]
+          : ['the default', DEFAULT_BASE_URL];
+  const checked = checkBaseUrl(rawBaseUrl);
+  if (!checked.ok) {
+    io.err.write(
+      `Quayside will not send your API key to ${displayBaseUrl(rawBaseUrl)} (from ${source}). ${checked.reason}\n`,
+    );
+    return exitCodes.usage;
+  }
+  const baseUrl = checked.url;
+
+  const envKey = process.env.T49_API_TOKEN?.trim() || undefined;
+  let apiKey = envKey;
+  if (profile && !envKey) {
+    const found = await profileKey(profile.summary, deps.keychain);
+    if (!found.ok) {
+      io.err.write(`${found.message}\n`);
+      return found.code;
     }
-    dbPath ??= found.dbPath;
-    baseUrl = values['base-url'] ?? found.baseUrl;
-    apiKey = found.apiKey ?? undefined;
-    if (!apiKey) {
-      io.err.write(
-        `The key of profile "${values.profile}" is not in this machine's keychain; enter it again in the app.\n`,
-      );
-      return exitCodes.auth;
-    }
+    apiKey = found.key;
   }
   if (!apiKey) {
     io.err.write('No API key: set T49_API_TOKEN to your Tracking API key, or use --profile.\n');
     return exitCodes.auth;
-  }
-  try {
-    new URL(baseUrl);
-  } catch {
-    throw new UsageError(`--base-url "${baseUrl}" is not a URL`);
   }
   const controller = new AbortController();
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   io.signal?.addEventListener('abort', stop);
   const sync = openSync({
-    dbPath: dbPath!,
+    dbPath: values.db ?? profile!.dbPath,
     baseUrl,
     apiKey,
     rateLimit,
+    fetch: deps.fetch,
     onProgress: values.json
       ? undefined
       : (p) =>
@@ -126,17 +146,61 @@ function profileDataDir(): string {
   return resolveDataDir(process.env, defaultDataDir());
 }
 
-/** A profile of the app by name or id, with its database and its key from the keychain. */
-async function loadProfile(
-  nameOrId: string,
-): Promise<{ dbPath: string; baseUrl: string; apiKey: string | null } | null> {
+/** A profile of the app by name or id, with its database. */
+function findProfile(nameOrId: string): { summary: ProfileSummary; dbPath: string } | null {
   const profiles = new ProfileStore(profileDataDir());
-  const profile = profiles.list().find((p) => p.id === nameOrId || p.name.toLowerCase() === nameOrId.toLowerCase());
-  if (!profile) return null;
-  const vault = new KeyVault({ keychain: createKeychainStore({ service: APP_ID }) });
-  return {
-    dbPath: profiles.databasePath(profile.id),
-    baseUrl: profile.baseUrl,
-    apiKey: await vault.load(profile.id, profile.keyStorage),
-  };
+  const summary = profiles.list().find((p) => p.id === nameOrId || p.name.toLowerCase() === nameOrId.toLowerCase());
+  return summary ? { summary, dbPath: profiles.databasePath(summary.id) } : null;
+}
+
+/**
+ * A profile's key from the keychain, or the sentence saying why there is none: a keychain that
+ * could not be reached is not a key that is missing, and each has its own remedy.
+ */
+async function profileKey(
+  profile: ProfileSummary,
+  keychain: SecretStore = createKeychainStore({ service: APP_ID }),
+): Promise<{ ok: true; key: string } | { ok: false; code: number; message: string }> {
+  const name = profile.name;
+  if (profile.keyStatus === 'needs-key') {
+    return {
+      ok: false,
+      code: exitCodes.usage,
+      message: `Profile "${name}" needs its key again: ${profile.keyProblem ?? ''} Or set T49_API_TOKEN to sync it from here.`,
+    };
+  }
+  if (profile.keyStorage === 'safe-storage') {
+    return {
+      ok: false,
+      code: exitCodes.auth,
+      message: `The key of profile "${name}" is encrypted with the app's safe storage, which only the Quayside app can read; set T49_API_TOKEN to the key to sync this profile from the command line.`,
+    };
+  }
+  if (profile.keyStorage === 'session') {
+    return {
+      ok: false,
+      code: exitCodes.auth,
+      message: `The key of profile "${name}" was kept for one session of the app only; enter it again in the app, or set T49_API_TOKEN to the key.`,
+    };
+  }
+  const vault = new KeyVault({ keychain });
+  let key: string | null;
+  try {
+    key = await vault.read(profile.id, 'keychain');
+  } catch (error) {
+    if (!(error instanceof SecretStoreUnavailableError)) throw error;
+    return {
+      ok: false,
+      code: exitCodes.auth,
+      message: `Quayside could not reach this computer's keychain (${error.detail || 'no reason given'}); unlock it (log in to the desktop, or unlock the login keyring) and run this again, or set T49_API_TOKEN to the key of profile "${name}" to sync without the keychain.`,
+    };
+  }
+  if (!key) {
+    return {
+      ok: false,
+      code: exitCodes.auth,
+      message: `The key of profile "${name}" is not in this machine's keychain; enter it again in the app, or set T49_API_TOKEN to the key.`,
+    };
+  }
+  return { ok: true, key };
 }

@@ -1,7 +1,7 @@
 import type { Handlers } from '../../shared/ipc';
 import { QuaysideError } from '../errors';
 import { rateLimiterFor } from '../api/rate-limiter';
-import { DEFAULT_BASE_URL } from '../profiles/profile-store';
+import { checkBaseUrl, DEFAULT_BASE_URL } from '../../shared/base-url';
 import { checkApiKey } from '../profiles/validate-key';
 import type { CoreContext } from './context';
 
@@ -30,14 +30,21 @@ export function profileHandlers(ctx: CoreContext): ProfileHandlers {
       // The key goes to the secret store first: a profile never exists without its key.
       const id = crypto.randomUUID();
       const storage = await ctx.vault.save(id, apiKey);
-      const profile = ctx.profiles.add({
-        id,
-        name,
-        baseUrl: url,
-        keyLast4: apiKey.slice(-4),
-        keyStatus: result.result === 'accepted' ? 'accepted' : 'unverified',
-        keyStorage: storage,
-      });
+      let profile;
+      try {
+        profile = ctx.profiles.add({
+          id,
+          name,
+          baseUrl: url,
+          keyLast4: apiKey.slice(-4),
+          keyStatus: result.result === 'accepted' ? 'accepted' : 'unverified',
+          keyStorage: storage,
+        });
+      } catch (error) {
+        // profiles.json could not be written: no profile, so no key left behind for it either.
+        await ctx.vault.remove(id);
+        throw error;
+      }
       await ctx.switchSession(profile.id);
       return { profile, check: result, state: await announce() };
     },
@@ -50,6 +57,12 @@ export function profileHandlers(ctx: CoreContext): ProfileHandlers {
       if (url !== existing.baseUrl && !apiKey) {
         const message = 'Enter the API key again to change the base URL.';
         throw new QuaysideError('invalid_argument', message, { fields: { apiKey: message } });
+      }
+      // A stored base URL the rule refuses (profiles.json from elsewhere) never receives a key,
+      // not even a new one: the profile needs an accepted base URL first.
+      const allowed = checkBaseUrl(url);
+      if (apiKey && !allowed.ok) {
+        throw new QuaysideError('invalid_argument', allowed.reason, { fields: { baseUrl: allowed.reason } });
       }
       let result = null;
       const patch: Parameters<typeof ctx.profiles.update>[1] = { name: name ?? existing.name, baseUrl: url };

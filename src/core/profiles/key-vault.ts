@@ -61,8 +61,12 @@ export class KeyVault {
     }
   }
 
-  /** A profile's key from wherever it was kept, or null when this machine does not have it. */
-  async load(profileId: string, kind: SecretStoreKind): Promise<string | null> {
+  /**
+   * A profile's key from wherever it was kept, or null when this machine does not have it.
+   * Throws SecretStoreUnavailableError when the store could not be asked (a locked or absent
+   * keychain): not the same as a key that is not there, and the CLI says which.
+   */
+  async read(profileId: string, kind: SecretStoreKind): Promise<string | null> {
     const stores: Partial<Record<SecretStoreKind, SecretStore | undefined>> = {
       keychain: this.#o.keychain,
       'safe-storage': this.#o.safeStorage,
@@ -70,8 +74,13 @@ export class KeyVault {
     };
     const store = stores[kind];
     if (!store) return null;
+    return store.get(profileId);
+  }
+
+  /** As read(), with a store that did not answer logged and read as no key. */
+  async load(profileId: string, kind: SecretStoreKind): Promise<string | null> {
     try {
-      return await store.get(profileId);
+      return await this.read(profileId, kind);
     } catch (error) {
       this.#o.log?.(
         `the ${kind} store did not answer: ${error instanceof SecretStoreUnavailableError ? error.detail : 'error'}`,

@@ -1,15 +1,20 @@
 /**
  * Profiles in `profiles.json`: a name, a base URL, where the key is kept and its last four
  * characters. Never the key itself (that is in the secret store under the profile id).
+ *
+ * A stored base URL that fails the base-URL rule (a file edited by hand, or written by an older
+ * Quayside) is read as 'needs-key' with the reason: the key is not sent there, and the profile
+ * works again once it is given an accepted base URL and its key.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { checkBaseUrl } from '../../shared/base-url';
 import type { KeyStorage, ProfileSummary } from '../../shared/types';
 import { writeFileAtomic } from '../write-file-atomic';
 
-export const DEFAULT_BASE_URL = 'https://api.terminal49.com/v2';
+export { DEFAULT_BASE_URL } from '../../shared/base-url';
 
 const profileSchema = z.object({
   id: z.string(),
@@ -26,6 +31,18 @@ const fileSchema = z.object({
   activeId: z.string().nullable(),
 });
 type ProfilesFile = z.infer<typeof fileSchema>;
+type StoredProfile = z.infer<typeof profileSchema>;
+
+/** A stored profile as the app sees it: 'needs-key' with the reason when its base URL is refused. */
+function summarize(p: StoredProfile): ProfileSummary {
+  const checked = checkBaseUrl(p.baseUrl);
+  if (checked.ok) return { ...p };
+  return {
+    ...p,
+    keyStatus: 'needs-key',
+    keyProblem: `${checked.reason} Quayside will not send this profile's key there: enter a base URL it accepts and the key again.`,
+  };
+}
 
 export class ProfileStore {
   readonly #file: string;
@@ -46,12 +63,12 @@ export class ProfileStore {
   }
 
   list(): ProfileSummary[] {
-    return this.#data.profiles.map((p) => ({ ...p }));
+    return this.#data.profiles.map(summarize);
   }
 
   get(id: string): ProfileSummary | undefined {
     const found = this.#data.profiles.find((p) => p.id === id);
-    return found ? { ...found } : undefined;
+    return found ? summarize(found) : undefined;
   }
 
   /** The active profile's id, or null for the demo account. */
@@ -67,12 +84,12 @@ export class ProfileStore {
     keyStatus: 'accepted' | 'unverified';
     keyStorage: KeyStorage;
   }): ProfileSummary {
-    const profile: ProfileSummary = { ...fields, id: fields.id ?? randomUUID(), createdAt: new Date().toISOString() };
+    const profile: StoredProfile = { ...fields, id: fields.id ?? randomUUID(), createdAt: new Date().toISOString() };
     this.#save({ ...this.#data, profiles: [...this.#data.profiles, profile] });
-    return { ...profile };
+    return summarize(profile);
   }
 
-  update(id: string, patch: Partial<Omit<ProfileSummary, 'id' | 'createdAt'>>): ProfileSummary {
+  update(id: string, patch: Partial<Omit<StoredProfile, 'id' | 'createdAt'>>): ProfileSummary {
     const profiles = this.#data.profiles.map((p) => (p.id === id ? { ...p, ...patch } : p));
     this.#save({ ...this.#data, profiles });
     return this.get(id)!;

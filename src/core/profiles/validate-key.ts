@@ -1,7 +1,9 @@
 import { TrackingApiClient } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { RateLimiter } from '../api/rate-limiter';
+import { checkBaseUrl } from '../../shared/base-url';
 import type { KeyCheck } from '../../shared/types';
+import { QuaysideError } from '../errors';
 
 /**
  * Asks the service once, as cheaply as it can be asked (one tracking request), whether it takes
@@ -13,6 +15,9 @@ export async function checkApiKey(options: {
   limiter: RateLimiter;
   fetch?: typeof fetch;
 }): Promise<KeyCheck> {
+  // The IPC schemas apply the base-URL rule already; this keeps any other caller to it too.
+  const allowed = checkBaseUrl(options.baseUrl);
+  if (!allowed.ok) throw new QuaysideError('invalid_argument', allowed.reason, { fields: { baseUrl: allowed.reason } });
   const client = new TrackingApiClient({
     baseUrl: options.baseUrl,
     apiKey: options.apiKey,
