@@ -11,6 +11,7 @@ import {
   errorFromResponse,
   ForeignOriginError,
   NotFoundError,
+  parseRetryAfter,
   RateLimitedError,
   toUserMessage,
   UpstreamError,
@@ -331,6 +332,15 @@ describe('errorFromResponse and buildQuery', () => {
     expect(forbidden.errors[0]?.status).toBe('403');
     expect(errorFromResponse(429, '', new Headers({ 'Retry-After': '7' }))).toMatchObject({ retryAfterMs: 7000 });
     expect(errorFromResponse(429, 'not json', { 'retry-after': 'soon' })).toMatchObject({ retryAfterMs: null });
+    // An HTTP date counts from now; a past one means at once; what is neither means nothing was said.
+    const now = Date.parse('2025-05-13T09:14:00Z');
+    expect(parseRetryAfter('Wed, 14 May 2025 09:14:00 GMT', now)).toBe(86_400_000);
+    expect(parseRetryAfter('Wednesday, 14-May-25 09:14:00 GMT', now)).toBe(86_400_000);
+    expect(parseRetryAfter('Wed May 14 09:14:00 2025', now)).toBe(86_400_000);
+    expect(parseRetryAfter('Mon, 12 May 2025 09:14:00 GMT', now)).toBe(0);
+    for (const garbage of ['-5', '-0.5', 'soon 2', 'May 2025', '1e3', 'Infinity', ''])
+      expect(parseRetryAfter(garbage, now)).toBeNull();
+    expect(parseRetryAfter('99999999999999999999', now)).toBe(366 * 86_400_000);
     expect(errorFromResponse(502, '<html>bad gateway</html>')).toMatchObject({
       code: 'upstream',
       retryable: true,

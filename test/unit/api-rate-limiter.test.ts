@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   forgetRateLimiter,
   listRateLimiterIds,
+  MAX_PAUSE_MS,
   RateLimiter,
   rateLimiterFor,
   type Priority,
@@ -180,6 +181,26 @@ describe('RateLimiter', () => {
     await wait;
     expect(granted).toBe(true);
     expect(limiter.snapshot()).toMatchObject({ pausedUntil: null, usedInWindow: 1, available: 9 });
+  });
+
+  it('never pauses longer than the cap, whatever a 429 asked, so a user action waits at most that', async () => {
+    const clock = new FakeClock();
+    const limiter = new RateLimiter({ limit: 10, windowMs: 1000, ...clock.options });
+    limiter.pauseFor(86_400_000);
+    expect(limiter.snapshot().pausedUntil).toBe(MAX_PAUSE_MS);
+    let granted = false;
+    const wait = limiter.acquire('user').then(() => (granted = true));
+    await clock.advanceTo(MAX_PAUSE_MS - 1);
+    expect(granted).toBe(false);
+    await clock.advanceTo(MAX_PAUSE_MS);
+    await wait;
+    expect(granted).toBe(true);
+    // A pause of no number (a garbled header turned into NaN) is the cap, not forever.
+    limiter.pauseFor(Number.NaN);
+    expect(limiter.snapshot().pausedUntil).toBe(2 * MAX_PAUSE_MS);
+    await clock.advanceTo(2 * MAX_PAUSE_MS);
+    await limiter.acquire('user');
+    expect(limiter.snapshot()).toMatchObject({ pausedUntil: null, usedInWindow: 1 });
   });
 
   it('reports use, queue and the next free slot for progress estimates', async () => {

@@ -12,11 +12,18 @@ import {
   MalformedResponseError,
   NetworkError,
   RateLimitedError,
+  ResponseTooLargeError,
   TimeoutError,
 } from './errors';
-import { rateLimiterFor, type Priority, type RateLimiter } from './rate-limiter';
+import { writtenForms } from '../log/redact';
+import { MAX_PAUSE_MS, rateLimiterFor, type Priority, type RateLimiter } from './rate-limiter';
 
 const JSON_API = 'application/vnd.api+json';
+
+/** The longest Retry-After waited out in place; a longer one ends the request (and the sync). */
+export const MAX_RETRY_AFTER_MS = MAX_PAUSE_MS;
+/** The largest answer read into memory; a larger one is cut off and refused. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -77,6 +84,12 @@ export interface TrackingApiClientOptions {
   backoff?: { baseMs: number; maxMs: number };
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
+  /** The clock that dates a Retry-After too long to wait out. */
+  now?: () => number;
+  /** Defaults to MAX_RETRY_AFTER_MS. */
+  maxRetryAfterMs?: number;
+  /** Defaults to MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
   onRequest?: (event: RequestEvent) => void;
 }
 
@@ -87,12 +100,15 @@ export class TrackingApiClient {
   readonly #base: URL;
   readonly #limiter: RateLimiter;
   readonly #settings: Settings;
+  /** The key as written raw, URL-encoded or in base64 (see Redactor), longest first. */
+  readonly #keyForms: string[];
 
   constructor(options: TrackingApiClientOptions) {
     // Checked here so that fetch never builds a header error message that quotes the key.
     if (!/^[\x21-\x7e]+$/.test(options.apiKey)) throw new Error('The API key is empty or has invalid characters');
     this.#base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
     this.#limiter = options.limiter ?? rateLimiterFor(options.apiKey);
+    this.#keyForms = [...new Set(writtenForms(options.apiKey))].sort((a, b) => b.length - a.length);
     this.#settings = {
       apiKey: options.apiKey,
       fetch: options.fetch ?? globalThis.fetch,
@@ -101,6 +117,9 @@ export class TrackingApiClient {
       backoff: options.backoff ?? { baseMs: 500, maxMs: 30_000 },
       sleep: options.sleep ?? sleep,
       random: options.random ?? Math.random,
+      now: options.now ?? Date.now,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS,
+      maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES,
       onRequest: options.onRequest,
     };
   }
@@ -197,10 +216,22 @@ export class TrackingApiClient {
         if (!(caught instanceof ApiError)) throw caught;
         error = caught;
       }
-      const exponential = Math.min(this.#settings.backoff.maxMs, this.#settings.backoff.baseMs * 2 ** (attempt - 1));
-      let delay = this.#settings.random() * exponential;
+      const { backoff, maxRetryAfterMs } = this.#settings;
+      const exponential = Math.min(backoff.maxMs, backoff.baseMs * 2 ** (attempt - 1));
+      let delay = Math.min(maxRetryAfterMs, this.#settings.random() * exponential);
       if (error instanceof RateLimitedError) {
-        delay = Math.max(delay, error.retryAfterMs ?? this.#settings.backoff.baseMs);
+        const asked = error.retryAfterMs;
+        // Waiting a day in place would hang this caller and, through the shared limiter, every
+        // user action: give up at once, saying when the service will take requests again. The
+        // limiter is not paused for it, so user actions still get their answer (maybe a 429).
+        if (asked !== null && asked > maxRetryAfterMs) {
+          throw new RateLimitedError(asked, {
+            errors: error.errors,
+            // Retry-After counts in whole seconds; so does the instant it names.
+            retryAt: new Date(Math.round((this.#settings.now() + asked) / 1000) * 1000),
+          });
+        }
+        delay = Math.max(delay, asked ?? backoff.baseMs);
         this.#limiter.pauseFor(delay);
       }
       const retry = error instanceof RateLimitedError || (safeToRepeat && error.retryable);
@@ -243,7 +274,7 @@ export class TrackingApiClient {
       // The service counted this request before it answered: the rate-limit slot can run out from here.
       context.answered();
       status = response.status;
-      const text = await response.text();
+      const text = await readBody(response, this.#settings.maxBodyBytes, url.pathname);
       const result = readAnswer(method, response, text);
       report();
       return result;
@@ -274,10 +305,42 @@ export class TrackingApiClient {
 
   /** Server-written details end up in messages; make sure none of them can echo the key. */
   #redact(error: ApiError): ApiError {
-    if (error.message.includes(this.#settings.apiKey))
-      error.message = error.message.replaceAll(this.#settings.apiKey, '[API key]');
+    for (const form of this.#keyForms) {
+      if (error.message.includes(form)) error.message = error.message.replaceAll(form, '[API key]');
+    }
     return error;
   }
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * The body as text, read chunk by chunk and given up past `limit` bytes (a declared length past
+ * it is refused before reading), so an endless or enormous answer never fills the memory.
+ */
+async function readBody(response: Response, limit: number, path: string): Promise<string> {
+  const body = response.body;
+  if (body === null) return '';
+  // Cancelling is not awaited: it closes the connection, and an endless sender must not hold us.
+  if (Number(response.headers.get('content-length')) > limit) {
+    body.cancel().catch(() => undefined);
+    throw new ResponseTooLargeError(path, limit);
+  }
+  const reader = (body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.cancel().catch(() => undefined);
+      throw new ResponseTooLargeError(path, limit);
+    }
+    chunks.push(value);
+  }
+  // TextDecoder drops a byte-order mark, as response.text() does.
+  return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
 }
 
 function readAnswer(method: Method, response: Response, text: string): JsonApiDocument | null {

@@ -101,16 +101,59 @@ export class RateLimitedError extends ApiError {
   override name = 'RateLimitedError';
   /** How long the server asked us to wait (Retry-After), or null when it did not say. */
   readonly retryAfterMs: number | null;
-  constructor(retryAfterMs: number | null, init: ApiErrorInit = {}) {
-    const seconds = retryAfterMs === null ? null : Math.max(1, Math.ceil(retryAfterMs / 1000));
-    const wait = seconds === null ? 'a minute' : seconds === 1 ? '1 second' : `${seconds} seconds`;
-    super('rate_limited', `Too many requests to the Tracking API for now. Try again in ${wait}.`, {
-      ...init,
+  /**
+   * Set when the service asked for a wait longer than Quayside waits in place: the instant it
+   * named. The request was given up rather than left hanging (and is not retried by the client).
+   */
+  readonly retryAt: Date | null;
+  constructor(retryAfterMs: number | null, init: ApiErrorInit & { retryAt?: Date } = {}) {
+    const { retryAt, ...rest } = init;
+    super('rate_limited', retryAt ? stoppedSentence(retryAfterMs ?? 0, retryAt) : tryAgainSentence(retryAfterMs), {
+      ...rest,
       status: 429,
-      retryable: true,
+      retryable: retryAt === undefined,
     });
     this.retryAfterMs = retryAfterMs;
+    this.retryAt = retryAt ?? null;
   }
+}
+
+function tryAgainSentence(retryAfterMs: number | null): string {
+  const seconds = retryAfterMs === null ? null : Math.max(1, Math.ceil(retryAfterMs / 1000));
+  const wait = seconds === null ? 'a minute' : seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `Too many requests to the Tracking API for now. Try again in ${wait}.`;
+}
+
+/** "24 hours", "3 minutes": the wait in the unit a person would use. */
+export function describeWait(ms: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 120) return plural(seconds, 'second');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 120) return plural(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return plural(hours, 'hour');
+  return plural(Math.round(hours / 24), 'day');
+}
+
+const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "09:14 UTC", "09:14 UTC tomorrow" or "09:14 UTC on 14 May 2025", seen from `now`. */
+export function describeInstant(at: Date, now: Date): string {
+  const time = `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')} UTC`;
+  const day = (d: Date) => Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  const days = Math.round((day(at) - day(now)) / 86_400_000);
+  if (days === 0) return time;
+  if (days === 1) return `${time} tomorrow`;
+  return `${time} on ${at.getUTCDate()} ${months[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
+}
+
+function stoppedSentence(retryAfterMs: number, retryAt: Date): string {
+  const now = new Date(retryAt.getTime() - retryAfterMs);
+  return (
+    `The Tracking API asked Quayside to wait ${describeWait(retryAfterMs)} (until ${describeInstant(retryAt, now)}) ` +
+    'before the next request; the sync stopped and will try again after that.'
+  );
 }
 
 export class UpstreamError extends ApiError {
@@ -146,6 +189,22 @@ export class MalformedResponseError extends ApiError {
   override name = 'MalformedResponseError';
   constructor(init: ApiErrorInit = {}) {
     super('malformed', 'The Tracking API sent an answer Quayside could not read.', { ...init, retryable: true });
+  }
+}
+
+/** An answer bigger than Quayside will hold in memory; reading stopped at the limit. */
+export class ResponseTooLargeError extends ApiError {
+  override name = 'ResponseTooLargeError';
+  readonly limitBytes: number;
+  constructor(path: string, limitBytes: number, init: ApiErrorInit = {}) {
+    const size = `${Math.round(limitBytes / 1024 / 1024)} MB`;
+    super(
+      'malformed',
+      `The Tracking API's answer for ${path} was larger than ${size}, more than Quayside accepts; it stopped reading it.`,
+      // The same request would bring the same answer.
+      { ...init, retryable: false },
+    );
+    this.limitBytes = limitBytes;
   }
 }
 
@@ -191,13 +250,31 @@ function readHeader(headers: HeaderSource, name: string): string | null {
   return found === undefined ? null : (headers[found] ?? null);
 }
 
-/** Retry-After is either whole seconds or an HTTP date. */
+/** The longest wait a Retry-After is taken at its word for; beyond it the value is clamped. */
+const maxRetryAfterMs = 366 * 86_400_000;
+
+// RFC 9110 HTTP-date: IMF-fixdate, and the obsolete RFC 850 and asctime forms it still accepts.
+const httpDate = new RegExp(
+  [
+    /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+    /^[A-Z][a-z]{5,8}, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+    /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+  ]
+    .map((r) => `(?:${r.source})`)
+    .join('|'),
+);
+
+/**
+ * Retry-After in milliseconds: whole (or decimal) seconds, or an HTTP date (0 once it has
+ * passed). Anything else (negative, garbage, a date in another shape) counts as not said: null.
+ */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (value === null || value.trim() === '') return null;
+  if (value === null) return null;
   const text = value.trim();
-  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.min(maxRetryAfterMs, Math.round(Number(text) * 1000));
+  if (!httpDate.test(text)) return null;
   const at = Date.parse(text);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
+  return Number.isNaN(at) ? null : Math.min(maxRetryAfterMs, Math.max(0, at - now));
 }
 
 /** The error for a non-2xx answer. */

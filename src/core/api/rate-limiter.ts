@@ -7,12 +7,17 @@ import { createHash } from 'node:crypto';
 
 export type Priority = 'user' | 'background';
 
+/** The longest pause one 429 can put on the bucket: user actions never wait longer for a slot. */
+export const MAX_PAUSE_MS = 120_000;
+
 export interface RateLimiterOptions {
   limit?: number;
   windowMs?: number;
   now?: () => number;
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /** Defaults to MAX_PAUSE_MS. */
+  maxPauseMs?: number;
 }
 
 export interface RateLimiterSnapshot {
@@ -47,6 +52,7 @@ export class RateLimiter {
   readonly #now: () => number;
   readonly #setTimer: (callback: () => void, ms: number) => unknown;
   readonly #clearTimer: (handle: unknown) => void;
+  readonly #maxPauseMs: number;
   #slots: Slot[] = [];
   readonly #queues: Record<Priority, Waiter[]> = { user: [], background: [] };
   #pausedUntil = -Infinity;
@@ -61,6 +67,7 @@ export class RateLimiter {
     this.#now = options.now ?? Date.now;
     this.#setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
     this.#clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as NodeJS.Timeout));
+    this.#maxPauseMs = options.maxPauseMs ?? MAX_PAUSE_MS;
   }
 
   /** Resolves when a request may start; its slot counts from now for one window. */
@@ -89,9 +96,13 @@ export class RateLimiter {
     }
   }
 
-  /** After a 429 nothing starts until the service's Retry-After has passed. */
+  /**
+   * After a 429 nothing starts until the service's Retry-After has passed, up to `maxPauseMs`:
+   * a longer wait is the caller's to give up on, not the whole bucket's to sit out.
+   */
   pauseFor(ms: number): void {
-    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + Math.max(0, ms));
+    const pause = Number.isNaN(ms) ? this.#maxPauseMs : Math.min(this.#maxPauseMs, Math.max(0, ms));
+    this.#pausedUntil = Math.max(this.#pausedUntil, this.#now() + pause);
     this.#pump();
   }
 
