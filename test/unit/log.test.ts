@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileLog } from '../../src/core/log/file-log';
-import { describeError, Redactor } from '../../src/core/log/redact';
+import { describeError, Redactor, writtenForms } from '../../src/core/log/redact';
 import { tempDir } from '../helpers/temp-dir';
 
 const KEY = 'tk_live_7Qm2pX9vB4nL0aZ8';
@@ -62,5 +62,57 @@ describe('the log file', () => {
       /TypeError: outer\ncaused by RangeError: inner/,
     );
     expect(describeError(undefined)).toBe('');
+  });
+});
+
+describe('the redactor and encoded keys', () => {
+  // A key with characters that URL encoding and base64's two alphabets treat differently.
+  const odd = 'qs/Key+with spaces~and?marks=ÿ>>>';
+  const redactor = new Redactor();
+  redactor.add(KEY);
+  redactor.add(odd);
+  const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+  const b64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
+  it.each([
+    ['percent-encoded', encodeURIComponent(odd)],
+    ['percent-encoded with lower-case hex', encodeURIComponent(odd).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase())],
+    ['form-encoded', new URLSearchParams({ key: odd }).toString().slice(4)],
+    ['percent-encoded with + for spaces', encodeURIComponent(odd).replaceAll('%20', '+')],
+    ['base64', b64(odd)],
+    ['base64 without padding', b64(odd).replace(/=+$/, '')],
+    ['URL-safe base64', b64url(odd)],
+    ['URL-safe base64 with padding', b64url(odd) + '='.repeat((4 - (b64url(odd).length % 4)) % 4)],
+  ])('scrubs the key %s', (_, encoded) => {
+    const scrubbed = redactor.scrub(`GET /v2/shipments?key=${encoded} took 12 ms`);
+    expect(scrubbed).toBe('GET /v2/shipments?key=[redacted] took 12 ms');
+  });
+
+  it.each(['', 'u:', 'us:', 'user:', 'account-id:', 'account-ids:'])(
+    'scrubs the key inside the base64 of a longer string (prefix %j)',
+    (prefix) => {
+      for (const key of [KEY, odd]) {
+        for (const suffix of ['', '!', '#tail', ':more-text']) {
+          const blob = b64(`${prefix}${key}${suffix}`);
+          for (const shown of [blob, blob.replace(/=+$/, ''), b64url(`${prefix}${key}${suffix}`)]) {
+            const scrubbed = redactor.scrub(`Authorisation header Basic ${shown} sent`);
+            expect(scrubbed).toContain('[redacted]');
+            // What stays either side is at most the characters shared with the text around the key.
+            const kept = scrubbed.replace('Authorisation header Basic ', '').replace(' sent', '').split('[redacted]');
+            expect(kept).toHaveLength(2);
+            expect(kept[0]!.length).toBeLessThanOrEqual(
+              Math.ceil(((prefix.length % 3) * 8) / 6) + Math.floor(prefix.length / 3) * 4,
+            );
+            expect(kept[1]!.replace(/=+$/, '').length).toBeLessThanOrEqual(Math.ceil(((suffix.length + 2) * 8) / 6));
+          }
+        }
+      }
+    },
+  );
+
+  it('leaves ordinary text alone and knows each form of a key', () => {
+    const text = 'Synced 230 shipments from /v2/shipments?page[size]=100 (base64 dGVzdA==)';
+    expect(redactor.scrub(text)).toBe(text);
+    expect(writtenForms('abcdef')).toContain('YWJjZGVm');
   });
 });
