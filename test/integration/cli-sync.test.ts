@@ -1,15 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { parse } from 'csv-parse/sync';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { capture } from '../helpers/capture';
 import { runCli } from '../../src/cli/index';
+import { runSync } from '../../src/cli/commands/sync';
+import { createKeychainStore, type KeychainBinding } from '../../src/core/secrets/index';
 import { exitCodes } from '../../src/cli/exit-codes';
 import { countContainers } from '../../src/core/store/queries/containers';
 import { openDatabase } from '../../src/core/store/database';
-import { DEMO_API_KEY, startSandbox } from '../../src/sandbox/index';
+import { DEMO_API_KEY, startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { useSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
@@ -220,4 +222,121 @@ describe('a sync killed with SIGKILL mid-page', () => {
       }
     },
   );
+});
+
+describe('cli sync --profile when the keychain cannot be reached', () => {
+  const key = 'keychain-cli-KEY-5a4b3c2d1e0f-KC12';
+  const profileId = '0b1c2d3e-0000-4000-8000-00000000cc12';
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 'cli-keychain', shipments: 8, apiKeys: [key] });
+  });
+  afterAll(() => sandbox.close());
+
+  /** A data folder where the app saved one profile whose key is in the keychain. */
+  function appDataDir(): string {
+    const dataDir = tempDir();
+    writeFileSync(
+      join(dataDir, 'profiles.json'),
+      JSON.stringify({
+        version: 1,
+        activeId: profileId,
+        profiles: [
+          {
+            id: profileId,
+            name: 'Night Shift',
+            baseUrl: sandbox.url,
+            keyLast4: 'KC12',
+            keyStatus: 'accepted',
+            keyStorage: 'keychain',
+            createdAt: '2026-02-01T08:00:00.000Z',
+          },
+        ],
+      }),
+    );
+    return dataDir;
+  }
+
+  function keychainOf(getPassword: KeychainBinding['getPassword'], timeoutMs?: number) {
+    const binding: KeychainBinding = {
+      getPassword,
+      setPassword: () => Promise.reject(new Error('read-only in this test')),
+      deletePassword: () => Promise.resolve(false),
+    };
+    return createKeychainStore({ service: 'com.quayside.test', timeoutMs, load: () => Promise.resolve(binding) });
+  }
+
+  async function syncProfile(
+    dataDir: string,
+    keychain: ReturnType<typeof createKeychainStore>,
+    token?: string,
+  ): Promise<{ code: number; out: string; err: string; requests: number }> {
+    const saved = { ...process.env };
+    process.env.QUAYSIDE_DATA_DIR = dataDir;
+    if (token === undefined) delete process.env.T49_API_TOKEN;
+    else process.env.T49_API_TOKEN = token;
+    let requests = 0;
+    const counting: typeof fetch = (input, init) => {
+      requests++;
+      return fetch(input, init);
+    };
+    const out = capture();
+    const err = capture();
+    try {
+      const code = await runSync(
+        ['--profile', 'Night Shift', '--json'],
+        { out: out.stream, err: err.stream },
+        { keychain, fetch: counting },
+      );
+      return { code, out: out.text(), err: err.text(), requests };
+    } finally {
+      process.env = saved;
+    }
+  }
+
+  it('says the keychain could not be reached (not that the key is missing), sends nothing, and syncs with T49_API_TOKEN', async () => {
+    const dataDir = appDataDir();
+    const locked = keychainOf(() => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')));
+    const refused = await syncProfile(dataDir, locked);
+    expect(refused.code).toBe(exitCodes.auth);
+    expect(refused.err).toMatch(
+      /^Quayside could not reach this computer's keychain \(Cannot autolaunch D-Bus without X11 \$DISPLAY\); unlock it .*or set T49_API_TOKEN/,
+    );
+    expect(refused.err).not.toMatch(/not in this machine's keychain/);
+    expect(refused.requests).toBe(0);
+
+    // What the sentence suggests works, on the same database, with the keychain still locked.
+    const withToken = await syncProfile(dataDir, locked, key);
+    expect(withToken.code).toBe(exitCodes.ok);
+    expect(JSON.parse(withToken.out)).toMatchObject({ status: 'ok', error: null });
+    const db = new Database(join(dataDir, 'profiles', `${profileId}.sqlite`), { readonly: true });
+    expect(db.prepare('SELECT count(*) AS n FROM shipments WHERE synced_at IS NOT NULL').get()).toEqual({ n: 8 });
+    db.close();
+  });
+
+  it('says so too when the keychain does not answer at all, within its time limit', async () => {
+    const silent = keychainOf(() => new Promise<string | null>(() => {}), 50);
+    const run = await syncProfile(appDataDir(), silent);
+    expect(run.code).toBe(exitCodes.auth);
+    expect(run.err).toMatch(/^Quayside could not reach this computer's keychain \(no answer within 50 ms\)/);
+    expect(run.requests).toBe(0);
+  });
+
+  it('keeps "not in this machine\'s keychain" for a key that is really absent, and syncs with a key that is there', async () => {
+    const empty = await syncProfile(
+      appDataDir(),
+      keychainOf(() => Promise.resolve(null)),
+    );
+    expect(empty.code).toBe(exitCodes.auth);
+    expect(empty.err).toMatch(/The key of profile "Night Shift" is not in this machine's keychain/);
+    expect(empty.requests).toBe(0);
+
+    const found = await syncProfile(
+      appDataDir(),
+      keychainOf((_service, account) => Promise.resolve(account === profileId ? key : null)),
+    );
+    expect(found.code).toBe(exitCodes.ok);
+    expect(found.requests).toBeGreaterThan(0);
+    expect(found.out + found.err).not.toContain(key);
+  });
 });
