@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
-import { expect, test, waitForFirstSync } from '../fixtures';
+import { expect, expectRowsLoaded, test, waitForFirstSync } from '../fixtures';
 
 /** The first cell of every rendered data row, top to bottom. */
 async function firstColumn(page: Page, grid: string): Promise<string[]> {
@@ -43,18 +43,20 @@ test('a forwarder’s day: dashboard, last free days, a shipment’s timeline, a
   await expect(count).toHaveText(`${summary.lfdWithin3Days} containers match`);
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Last free day');
   const grid = page.getByRole('grid', { name: 'Containers' });
-  await expect(grid.locator('[role="row"][data-index]')).toHaveCount(summary.lfdWithin3Days);
-  for (const text of await grid.locator('[role="row"][data-index]').allTextContents()) {
-    expect(text).toMatch(/days? left|Last day today/);
-  }
+  const rows = grid.locator('[role="row"][data-index]');
+  await expect(rows).toHaveCount(summary.lfdWithin3Days);
+  // Every one of them says how many days are left.
+  await expect(rows.filter({ hasText: /days? left|Last day today/ })).toHaveCount(summary.lfdWithin3Days);
+  const numbers = await firstColumn(page, 'Containers');
   await shot('containers-lfd-within-3-days');
 
-  // 3. Sort by container number, both ways.
+  // 3. Sort by container number, both ways. The header turns at once; the rows follow when the
+  // sorted page is answered, so the order is waited for, not read straight after the click.
+  const ascending = [...numbers].sort();
   const header = grid.getByRole('columnheader', { name: 'Container' });
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
-  const ascending = await firstColumn(page, 'Containers');
-  expect(ascending).toEqual([...ascending].sort());
+  await expect.poll(() => firstColumn(page, 'Containers')).toEqual(ascending);
   await header.getByRole('button').click();
   await expect(header).toHaveAttribute('aria-sort', 'descending');
   await expect.poll(() => firstColumn(page, 'Containers')).toEqual([...ascending].reverse());
@@ -109,7 +111,10 @@ test('a forwarder’s day: dashboard, last free days, a shipment’s timeline, a
   // 7. Back to the filtered containers (the list kept its filters and sort) and export them.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Containers' }).click();
   await expect(count).toHaveText(`${summary.lfdWithin3Days} containers match`);
+  await expect(rows).toHaveCount(summary.lfdWithin3Days);
+  await expectRowsLoaded(grid);
   const shown = await firstColumn(page, 'Containers');
+  expect(shown).toEqual([...ascending].reverse());
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(
     new RegExp(`Exported ${summary.lfdWithin3Days} containers to .*export\\.csv`),
@@ -165,6 +170,7 @@ test('an export of containers on hold says what the list shows, hold by hold', a
   const grid = page.getByRole('grid', { name: 'Containers' });
   const total = await host.core.handlers['containers:count']({ filters });
   await expect(page.getByRole('status', { name: 'Row count' })).toHaveText(`${total} containers match`);
+  await expectRowsLoaded(grid);
   const firstRows = await grid.locator('[role="row"][data-index]').evaluateAll((rows) =>
     rows
       .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))

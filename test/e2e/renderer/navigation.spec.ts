@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '../fixtures';
+import { expect, ipcAnswer, test } from '../fixtures';
 
 const sections = [
   { link: 'Dashboard', heading: 'Dashboard' },
@@ -42,7 +42,9 @@ test('a forwarder clicks through every section and sees where the app keeps its 
 
 test('the chosen theme applies at once and is still there after a restart', async ({ page, host }) => {
   await page.goto(`${host.url}#/settings`);
+  const saved = ipcAnswer(page, 'settings:update');
   await page.getByRole('radio', { name: 'Dark' }).check();
+  await saved;
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await host.core.handlers['settings:get'](undefined)).toMatchObject({ theme: 'dark' });
 

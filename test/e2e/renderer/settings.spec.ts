@@ -1,5 +1,5 @@
 import { DEMO_API_KEY, startSandbox } from '../../../src/sandbox/index';
-import { expect, test, waitForFirstSync } from '../fixtures';
+import { expect, ipcAnswer, test, waitForFirstSync } from '../fixtures';
 
 test('an API key is checked, refused with the reason next to the field, then kept and shown by its last four characters only', async ({
   page,
@@ -13,17 +13,22 @@ test('an API key is checked, refused with the reason next to the field, then kep
     const key = page.getByLabel('API key', { exact: true });
     await key.fill('not-the-right-key-1234');
     await page.getByRole('textbox', { name: /Service address/ }).fill(service.url);
+    // The key is checked with the service: the refusal shows once that call is answered.
+    const refused = ipcAnswer(page, 'profiles:add');
     await page.getByRole('button', { name: 'Add account' }).click();
-    await expect(key).toHaveAttribute('aria-invalid', 'true', { timeout: 20_000 });
+    await refused;
+    await expect(key).toHaveAttribute('aria-invalid', 'true');
     await expect(key).toHaveAccessibleDescription(/refused|not accepted|invalid/i);
     await expect(key).toHaveValue('');
     await page.screenshot({ path: testInfo.outputPath('key-refused.png') });
 
     await key.fill(DEMO_API_KEY);
+    // Checked with the service, kept in the keychain, then the account opens.
+    const accepted = ipcAnswer(page, 'profiles:add');
     await page.getByRole('button', { name: 'Add account' }).click();
+    await accepted;
     const last4 = DEMO_API_KEY.slice(-4);
-    // Checked with the service, kept in the keychain, then the account opens: allow it time.
-    await expect(page.getByRole('status').filter({ hasText: 'Head office added' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Head office added' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(`Key ending …${last4}`);
     await expect(page.getByRole('combobox', { name: 'Account' })).toContainText(`Head office (…${last4})`);
     expect(await page.content()).not.toContain(DEMO_API_KEY);
@@ -47,7 +52,9 @@ test('times show in this computer’s zone or in the port’s, always naming the
   await expect(eta).toContainText('UTC');
 
   await page.getByRole('link', { name: 'Settings' }).click();
+  const saved = ipcAnswer(page, 'settings:update');
   await page.getByRole('radio', { name: /The port’s time zone/ }).check();
+  await saved;
   await page.goto(`${host.url}#/shipments/${far.id}`);
   await expect(eta).not.toContainText('UTC');
   const port = new Intl.DateTimeFormat(undefined, { timeZone: far.podTimezone!, timeZoneName: 'short' })
@@ -64,11 +71,14 @@ test('copy diagnostics gathers what support needs and puts it on the clipboard',
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(`${host.url}#/settings`);
   // An error the page does not handle is reported to the local log, and shows in diagnostics.
+  const reported = ipcAnswer(page, 'app:reportError');
   await page.evaluate(() => {
+    // Thrown from a task of its own, so nothing catches it.
     setTimeout(() => {
       throw new Error('e2e: a page error nobody caught');
     });
   });
+  await reported;
   await page.getByRole('button', { name: 'Copy diagnostics' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied to the clipboard' })).toBeVisible();
   const text = await page.evaluate(() => navigator.clipboard.readText());
