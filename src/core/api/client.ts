@@ -1,7 +1,8 @@
 /**
  * The Tracking API client: every attempt takes a slot from the key's rate limiter, carries a
- * timeout, and is retried with backoff when that is safe. The API key goes only to the base URL's
- * origin and never into events, logs or error messages.
+ * timeout, reads at most MAX_BODY_BYTES, and is retried with backoff when that is safe (a 429
+ * asking for more than MAX_RETRY_AFTER_MS is given up at once, naming when). The API key goes
+ * only to the base URL's origin and never into events, logs or error messages.
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import { listResources, parseDocument, readLink, type JsonApiDocument, type JsonApiResource } from './document';
