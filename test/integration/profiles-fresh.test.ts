@@ -2,11 +2,14 @@
  * Issue 12, item 11: a fresh machine. The data folder does not exist until the first profile is
  * added; adding one must create it, keep the profile and its key, and the next sync must work.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitCodes } from '../../src/cli/exit-codes';
+import { runCli } from '../../src/cli/index';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import type { ProfilesState, ProfileSummary } from '../../src/shared/types';
+import { capture } from '../helpers/capture';
 import { syncNow, testCore, value } from '../helpers/core';
 import { startHostileProxy, type HostileProxy } from '../helpers/hostile-proxy';
 import { tempDir } from '../helpers/temp-dir';
@@ -61,5 +64,24 @@ describe('profiles on a fresh machine', () => {
     const again = testCore({ dataDir });
     expect(await value(again.core, 'settings:get')).toMatchObject({ syncIntervalMinutes: 30 });
     await again.core.close();
+  });
+});
+
+describe('a data folder that cannot be created', () => {
+  it('is named in one sentence by the CLI, which exits without a stack trace', async () => {
+    const blocker = join(tempDir(), 'a-file');
+    writeFileSync(blocker, 'not a folder');
+    const saved = { ...process.env };
+    process.env.QUAYSIDE_DATA_DIR = join(blocker, 'Quayside');
+    const err = capture();
+    try {
+      const code = await runCli(['sync', '--profile', 'Anyone'], { out: capture().stream, err: err.stream });
+      expect(code).toBe(exitCodes.failure);
+    } finally {
+      process.env = saved;
+    }
+    expect(err.text()).toBe(
+      `Quayside could not create its data folder ${join(blocker, 'Quayside')} (ENOTDIR); set QUAYSIDE_DATA_DIR to a folder you can write to.\n`,
+    );
   });
 });
