@@ -17,6 +17,7 @@ export function resolveDataDir(env: Record<string, string | undefined>, userData
       `Quayside could not create its data folder ${dir} (${reason}); ${
         override ? 'set QUAYSIDE_DATA_DIR to a folder you can write to' : 'check that you can write to it'
       }.`,
+      { cause: error },
     );
   }
   return dir;
