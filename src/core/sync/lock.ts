@@ -122,15 +122,21 @@ interface Seen {
   holder: SyncLockHolder | null;
 }
 
+/** The lock file as it is now, or null when there is none. An unreadable one counts by its age. */
 function look(path: string): Seen | null {
+  let stat;
   try {
-    const stat = statSync(path);
-    const text = readFileSync(path, 'utf8');
-    return { text, ino: stat.ino, mtimeMs: stat.mtimeMs, holder: parseHolder(text) };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    stat = statSync(path);
+  } catch {
+    return null;
   }
+  let text = '';
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    // Unreadable (permissions, removed this instant): judged by the file's age alone.
+  }
+  return { text, ino: stat.ino, mtimeMs: stat.mtimeMs, holder: parseHolder(text) };
 }
 
 function isStale(seen: Seen, now: number, staleMs: number, host: string): boolean {
@@ -187,10 +193,12 @@ export function acquireSyncLock(dbPath: string, options: SyncLockOptions = {}): 
     try {
       fd = openSync(path, 'wx');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'EEXIST') return { ok: true, lock: unlocked(path) };
+      // EEXIST, or on Windows EPERM for a lock file being deleted right now.
       const seen = look(path);
-      if (!seen) continue; // Released between our open and our look.
+      if (!seen) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue; // Released meanwhile.
+        return { ok: true, lock: unlocked(path) };
+      }
       if (!isStale(seen, now().getTime(), staleMs, host)) return { ok: false, holder: seen.holder };
       if (!takeOver(path, seen)) return { ok: false, holder: look(path)?.holder ?? seen.holder };
       continue;
