@@ -1,67 +1,108 @@
 /**
  * Writes API resources into the store: one transaction per page, upserts keyed by the API id
  * (so a page written twice changes nothing), stub rows for references not synced yet, derived
- * container columns, and the search rows of every shipment a page touched.
+ * container columns, and the search rows of every shipment a page touched. Date columns take
+ * only real instants (`instant.ts`): a bad date is stored as NULL, its text kept in `raw`.
+ * Column lists, write order and the reference cache are in `writer-columns.ts`.
  */
-import { createHash } from 'node:crypto';
 import { deriveContainer, type ShipmentContext } from '../derive/container';
 import type Database from 'better-sqlite3';
 import type { Db } from './database';
 import { storedInstant, storedInstantOrDate, withCheckedDates } from './instant';
-import { statements, type Statements } from './writer-statements';
+import {
+  containerColumns,
+  containerHash,
+  deadlineDates,
+  derivedDateAttributes,
+  eventColumns,
+  rank,
+  rememberReferences,
+  shipmentColumns,
+  syncSearchRow,
+  trackingRequestColumns,
+  unchangedReference,
+  upsert,
+} from './writer-columns';
 import { bool, num, relId, relIds, relType, str, strings, type StoredResource } from './resource';
 
 export interface WriteCounts {
   [type: string]: number;
 }
 
-/** Attributes that change on every check without anything happening to the box. */
-const volatileContainerAttributes = new Set([
-  'terminal_checked_at',
-  'pod_last_tracking_request_at',
-  'shipment_last_tracking_request_at',
-  'updated_at',
-]);
-
-function containerHash(resource: StoredResource): string {
-  const stable = JSON.stringify(resource.attributes, (key, value: unknown) =>
-    volatileContainerAttributes.has(key) ? undefined : value,
-  );
-  return createHash('sha1').update(stable).digest('base64');
+function prepare(db: Db) {
+  const stub = (table: string) => db.prepare(`INSERT OR IGNORE INTO ${table} (id) VALUES (?)`);
+  return {
+    stubPort: stub('ports'),
+    stubTerminal: stub('terminals'),
+    stubVessel: stub('vessels'),
+    stubParty: stub('parties'),
+    stubShipment: stub('shipments'),
+    stubContainer: stub('containers'),
+    port: upsert(db, 'ports', [
+      'id',
+      'code',
+      'name',
+      'city',
+      'state_abbr',
+      'country_code',
+      'time_zone',
+      'raw',
+      'synced_at',
+    ]),
+    terminal: upsert(db, 'terminals', ['id', 'port_id', 'name', 'nickname', 'firms_code', 'raw', 'synced_at']),
+    vessel: upsert(db, 'vessels', ['id', 'name', 'imo', 'raw', 'synced_at']),
+    party: upsert(db, 'parties', ['id', 'company_name', 'raw', 'synced_at']),
+    shippingLine: upsert(db, 'shipping_lines', ['id', 'scac', 'name', 'short_name', 'raw', 'synced_at']),
+    customField: upsert(db, 'custom_field_definitions', [
+      'id',
+      'entity_type',
+      'api_slug',
+      'display_name',
+      'data_type',
+      'raw',
+      'synced_at',
+    ]),
+    emailSubmission: upsert(db, 'email_submissions', ['id', 'subject', 'sent_at', 'raw', 'synced_at']),
+    webhook: upsert(db, 'webhooks', ['id', 'url', 'active', 'raw', 'synced_at']),
+    shipment: upsert(db, 'shipments', shipmentColumns),
+    deleteTags: db.prepare('DELETE FROM shipment_tags WHERE shipment_id = ?'),
+    insertTag: db.prepare('INSERT OR IGNORE INTO shipment_tags (shipment_id, tag) VALUES (?, ?)'),
+    shipmentContext: db.prepare('SELECT pol_atd_at, pod_timezone, destination_timezone FROM shipments WHERE id = ?'),
+    // changed_at moves only when the box's own data changed (raw_hash), so events are fetched only then.
+    container: upsert(db, 'containers', containerColumns, {
+      changed_at:
+        'CASE WHEN containers.raw_hash IS excluded.raw_hash THEN containers.changed_at ELSE excluded.synced_at END',
+    }),
+    event: upsert(db, 'transport_events', eventColumns),
+    eventsSynced: db.prepare('UPDATE containers SET events_synced_at = ? WHERE id = ?'),
+    trackingRequest: upsert(db, 'tracking_requests', trackingRequestColumns),
+    // A RETURNING rowid on the upserts made them three times slower than this lookup.
+    shipmentRowid: db.prepare('SELECT rowid FROM shipments WHERE id = ?').pluck(),
+    containerRowid: db.prepare('SELECT rowid FROM containers WHERE id = ?').pluck(),
+    requestRowid: db.prepare('SELECT rowid FROM tracking_requests WHERE id = ?').pluck(),
+    shipmentSearchBody: db.prepare('SELECT body FROM shipment_search WHERE rowid = ?').pluck(),
+    deleteShipmentSearch: db.prepare('DELETE FROM shipment_search WHERE rowid = ?'),
+    insertShipmentSearch: db.prepare('INSERT INTO shipment_search (rowid, body) VALUES (?, ?)'),
+    containerSearchBody: db.prepare('SELECT body FROM container_search WHERE rowid = ?').pluck(),
+    deleteContainerSearch: db.prepare('DELETE FROM container_search WHERE rowid = ?'),
+    insertContainerSearch: db.prepare('INSERT INTO container_search (rowid, body) VALUES (?, ?)'),
+    requestSearchBody: db.prepare('SELECT body FROM tracking_request_search WHERE rowid = ?').pluck(),
+    deleteRequestSearch: db.prepare('DELETE FROM tracking_request_search WHERE rowid = ?'),
+    insertRequestSearch: db.prepare('INSERT INTO tracking_request_search (rowid, body) VALUES (?, ?)'),
+  };
 }
 
-/**
- * Every shipment page includes the same ports and terminals again; remember what each small
- * reference row last held so an unchanged one is not written again.
- */
-const referenceCache = new WeakMap<Db, Map<string, string>>();
-const cachedTypes = new Set(['port', 'metro_area', 'terminal', 'rail_terminal', 'vessel', 'shipping_line', 'party']);
-function unchangedReference(db: Db, resource: StoredResource, raw: string, written: Map<string, string>): boolean {
-  if (!cachedTypes.has(resource.type)) return false;
-  const key = `${resource.type}:${resource.id}`;
-  if (referenceCache.get(db)?.get(key) === raw) return true;
-  // Remembered only once the page has committed: a rolled-back page must be written again.
-  written.set(key, raw);
-  return false;
-}
+type Statements = ReturnType<typeof prepare>;
 
-/** Reference types first, so the rows that point at them find them (or their stubs) present. */
-const writeOrder = [
-  'port',
-  'metro_area',
-  'terminal',
-  'rail_terminal',
-  'vessel',
-  'party',
-  'shipping_line',
-  'shipment',
-  'container',
-  'transport_event',
-  'tracking_request',
-  'custom_field_definition',
-  'email_submission',
-  'webhook',
-];
+const statementCache = new WeakMap<Db, Statements>();
+function statements(db: Db): Statements {
+  let s = statementCache.get(db);
+  if (!s) {
+    s = prepare(db);
+    statementCache.set(db, s);
+  }
+  return s;
+}
 
 export interface WriteOptions {
   syncedAt: string;
@@ -111,20 +152,8 @@ export function writeResources(db: Db, resources: StoredResource[], options: Wri
     if (toggle) db.pragma('foreign_keys = ON');
   }
   // Inside a caller's transaction the page may still roll back: remember nothing then.
-  if (!db.inTransaction) {
-    let cache = referenceCache.get(db);
-    if (!cache) {
-      cache = new Map<string, string>();
-      referenceCache.set(db, cache);
-    }
-    for (const [key, raw] of written) cache.set(key, raw);
-  }
+  if (!db.inTransaction) rememberReferences(db, written);
   return counts;
-}
-
-const ranks = new Map(writeOrder.map((type, index) => [type, index]));
-function rank(type: string): number {
-  return ranks.get(type) ?? writeOrder.length;
 }
 
 function json(value: unknown): string {
@@ -153,24 +182,6 @@ function stubRef(page: PageWrite, stub: Database.Statement, id: string | null): 
     }
   }
   return id;
-}
-
-/**
- * Keeps a search row equal to `body` (none when null), writing only when it differs: a page
- * synced again mostly repeats what the store holds, and an FTS5 row rewritten costs its
- * whole trigram list twice (out, then in).
- */
-function syncSearchRow(
-  current: Database.Statement,
-  remove: Database.Statement,
-  insert: Database.Statement,
-  rowid: number,
-  body: string | null,
-): void {
-  const existing = current.get(rowid) as string | undefined;
-  if (existing === (body ?? undefined)) return;
-  if (existing !== undefined) remove.run(rowid);
-  if (body !== null) insert.run(rowid, body);
 }
 
 function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
@@ -470,21 +481,3 @@ function writeContainer(page: PageWrite, r: StoredResource, raw: string, shipmen
   const rowid = s.containerRowid.get(r.id) as number;
   syncSearchRow(s.containerSearchBody, s.deleteContainerSearch, s.insertContainerSearch, rowid, number || null);
 }
-
-/** Date attributes the derived container fields read, besides the columns written above. */
-const derivedDateAttributes = [
-  'pickup_lfd',
-  'ind_facility_lfd_on',
-  'pod_arrived_at',
-  'pod_discharged_at',
-  'pod_full_out_at',
-  'final_destination_full_out_at',
-  'empty_terminated_at',
-  'pod_rail_loaded_at',
-  'pod_rail_departed_at',
-  'ind_rail_unloaded_at',
-] as const;
-const deadlineDates = {
-  member: 'import_deadlines',
-  names: ['pickup_lfd_terminal', 'pickup_lfd_rail', 'pickup_lfd_line'],
-};
