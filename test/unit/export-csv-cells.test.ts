@@ -183,4 +183,21 @@ describe('the fast path', () => {
     expect(csvCell(long, false)).toBe(quoteCell(formatCell(long)));
     expect(csvCell(long, false).length).toBeLessThanOrEqual(MAX_CELL_LENGTH + 2);
   });
+
+  it('still checks a date column whose text does not start with a digit', async () => {
+    const odd: ExportColumn<Row> = { key: 'eta', header: 'ETA', plain: true, value: (row) => row.value };
+    const values: CellValue[] = ['2026-03-01 06:05 PST', '=1+1', '\u202E9,1', '', '-1', new Date('2026-03-01T00:00Z')];
+    const text = await exportText(
+      values.map((value, id) => ({ id, value })),
+      [columns[0]!, odd],
+    );
+    expect(parseCsv(text).slice(1)).toEqual([
+      ['0', '2026-03-01 06:05 PST'],
+      ['1', "'=1+1"],
+      ['2', '9,1'],
+      ['3', ''],
+      ['4', "'-1"],
+      ['5', '2026-03-01T00:00:00Z'],
+    ]);
+  });
 });

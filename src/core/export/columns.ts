@@ -12,6 +12,12 @@ export interface ExportColumn<Row> {
   /** The header a person reads; the default header style. */
   header: string;
   value: (row: Row) => CellValue;
+  /**
+   * Set by timestamp() and dateOnly(), whose text is made here (digits, dashes, colons, a zone
+   * abbreviation from Intl): nothing in it to remove, quote or neutralise. writeCsv then takes
+   * text that starts with a digit as it is, without scanning it; anything else is checked.
+   */
+  plain?: boolean;
 }
 
 /**
@@ -264,6 +270,7 @@ export function timestamp<Row>(
   const utc: ExportColumn<Row> = {
     key,
     header: `${header} (UTC)`,
+    plain: true,
     value: (row) => {
       const input = get(row);
       // The store already holds UTC to the second: pass it through rather than parse and reprint.
@@ -274,6 +281,7 @@ export function timestamp<Row>(
   const local: ExportColumn<Row> = {
     key: `${key}_local`,
     header: `${header} (${options.place ?? 'port'} local time)`,
+    plain: true,
     value: (row) => {
       const ms = instantMs(get(row));
       return ms === undefined ? undefined : formatMsInZone(ms, zone(row));
@@ -297,6 +305,7 @@ export function dateOnly<Row>(
   return {
     key,
     header,
+    plain: true,
     value: (row) => {
       const input = get(row);
       if (typeof input === 'string' && CALENDAR_DATE.test(input)) {

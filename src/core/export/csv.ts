@@ -107,6 +107,7 @@ export function fitCellLength(text: string): string {
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isDigit = (code: number) => code >= 48 && code <= 57;
 
 /**
  * The text a spreadsheet should show for `text`, before CSV quoting: unsafe characters out,
@@ -273,6 +274,8 @@ export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvR
 
   // A one-column row with an empty cell would be a blank line, which readers skip.
   const quoteEmpty = columns.length === 1;
+  // Dates and times made by columns.ts (half the cells of a shipment) skip csvCell's scan.
+  const plain = columns.map((column) => column.plain === true);
   const sink = openSink(out, signal);
   const iterator = openRows(rows);
   let exhausted = false;
@@ -318,8 +321,14 @@ export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvR
       }
       sink.throwIfStopped();
       const row = step.value;
-      batch += csvCell(columns[0]!.value(row), quoteEmpty);
-      for (let i = 1; i < columns.length; i++) batch += `,${csvCell(columns[i]!.value(row), quoteEmpty)}`;
+      for (let i = 0; i < columns.length; i++) {
+        const value = columns[i]!.value(row);
+        const cell =
+          plain[i] === true && typeof value === 'string' && isDigit(value.charCodeAt(0))
+            ? value
+            : csvCell(value, quoteEmpty);
+        batch += i === 0 ? cell : `,${cell}`;
+      }
       batch += '\r\n';
       batchRows++;
       if (batchRows >= BATCH_ROWS || batch.length >= BATCH_CHARS) await flush();
