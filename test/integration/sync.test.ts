@@ -14,7 +14,11 @@ describe('sync against the sandbox', () => {
 
   it('lands the whole account, with every container’s events and the reference data', async () => {
     const sync = syncOf(sandbox.get());
+    requests.length = 0;
     const summary = await sync.engine.run({ mode: 'auto' });
+    // The container pages carried every event: no container was asked for its events one by one.
+    expect(requests.filter((line) => /\/v2\/containers\/[^/?\s]+\/transport_events/.test(line))).toEqual([]);
+    expect(requests.filter((line) => line.includes('/v2/containers')).length).toBeGreaterThan(0);
     expect(summary).toMatchObject({ status: 'ok', mode: 'full', rateLimited: 0, error: null });
     const totals = sandboxTotals(sandbox.get());
     const counts = countResources(sync.db);
