@@ -1,6 +1,7 @@
 /**
  * The sync engine: which walks a run makes, in what order, and what it spends on transport
- * events. A full run walks everything once; an incremental run asks tracking requests for what
+ * events. A full run walks everything once, then fetches container by container (most urgent
+ * first) the events the container pages left out; an incremental run asks tracking requests for what
  * changed since the cursor (one request when nothing did), re-walks still-tracking shipments
  * with their containers included, stopped ones once a day, and fetches events only for
  * containers that changed, by page when many did and one by one, within the budget the lists
