@@ -263,9 +263,9 @@ function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
  * Streams `rows` to `out` as RFC 4180 CSV (CRLF, quotes doubled, fields holding a comma, quote,
  * CR or LF quoted), UTF-8 with a BOM by default, each text cell as cellText makes it (control
  * and bidi characters removed, line breaks as LF, formula injection neutralised, at most
- * Excel's 32,767 characters). Memory
- * stays flat whatever the row count. An abort rejects with an AbortError; it takes effect
- * between rows and while waiting for `out`, so a source that stalls on one row delays it.
+ * Excel's 32,767 characters). Memory stays flat whatever the row count. An abort rejects with
+ * an AbortError; it takes effect between rows and while waiting for `out`, so a source that
+ * stalls on one row delays it.
  */
 export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvResult> {
   const { rows, columns, out, headerStyle = 'human', bom = true, onProgress, signal } = options;
