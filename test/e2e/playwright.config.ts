@@ -10,6 +10,9 @@ export default defineConfig({
   workers: 2,
   // Each test waits for its own demo sync first; two run at once on a 2-core machine.
   timeout: 60_000,
+  // The most one state may take to show on a loaded 2-core machine (a detail read, a list page).
+  // Assertions wait on state and return as soon as it shows: this is a bound, never a wait.
+  expect: { timeout: 20_000 },
   reporter: [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]],
   use: {
     screenshot: 'on',
