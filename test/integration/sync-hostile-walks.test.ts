@@ -194,6 +194,26 @@ describe('a next link that loops', { timeout: 90_000 }, () => {
     expect(countResources(sync.db).shipments).toBe(sandboxTotals(sandbox.get()).shipments);
     sync.close();
   });
+
+  it('reads a saved walk or cursor that is no JSON (a damaged row) as none, and syncs in full', async () => {
+    const p = proxy.get();
+    p.set({});
+    const sync = syncOf(sandbox.get(), { baseUrl: p.url });
+    expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');
+    writeState(sync.db, 'walk:shipments:active', { next: null, pages: 1, maxUpdatedAt: null });
+    sync.db
+      .prepare(
+        `UPDATE sync_state SET value = '{"next": "' WHERE key IN ('walk:shipments:active', 'cursor:tracking_requests')`,
+      )
+      .run();
+    expect(readState(sync.db, 'cursor:tracking_requests')).toBeNull();
+    const summary = await sync.engine.run({ mode: 'incremental' });
+    expect(summary).toMatchObject({ status: 'ok', error: null });
+    expect(countResources(sync.db).shipments).toBe(sandboxTotals(sandbox.get()).shipments);
+    // The walk wrote its cursor afresh.
+    expect(typeof readState(sync.db, 'cursor:tracking_requests')).toBe('string');
+    sync.close();
+  });
 });
 
 describe('dates that are not dates', { timeout: 90_000 }, () => {

@@ -3,7 +3,14 @@ import type { Db } from './database';
 /** Cursors and checkpoints as JSON values under a key; written inside the page's transaction. */
 export function readState<T>(db: Db, key: string): T | null {
   const row = db.prepare('SELECT value FROM sync_state WHERE key = ?').get(key) as { value: string } | undefined;
-  return row ? (JSON.parse(row.value) as T) : null;
+  if (!row) return null;
+  try {
+    return JSON.parse(row.value) as T;
+  } catch {
+    // A value no JSON parser reads (a damaged row, a hand edit) counts as absent: a sync then
+    // starts that walk afresh instead of failing on it for ever.
+    return null;
+  }
 }
 
 export function writeState(db: Db, key: string, value: unknown): void {

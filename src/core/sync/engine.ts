@@ -124,12 +124,10 @@ export class SyncEngine {
     }
     const counts: Record<string, number> = {};
     let pagesDone = 0;
-    const plan = this.#plan(resolved, now());
-    let pagesTotal = plan.reduce((sum, spec) => sum + this.#estimatePages(spec.key), 0);
-    // A service that ignored the events include last time will likely do so again: one request
-    // per container follows the lists (corrected once the lists are in).
-    const eventsEstimate = resolved === 'full' ? this.#estimateEventFetches() : 0;
-    pagesTotal += eventsEstimate;
+    // Planned inside the run's try below, so a store that fails to read ends the run as failed.
+    let plan: WalkSpec[] = [];
+    let pagesTotal = 0;
+    let eventsEstimate = 0;
     const seenTotals = new Set<string>();
 
     const progress = (step: string) => {
@@ -169,6 +167,12 @@ export class SyncEngine {
     let status: SyncSummary['status'] = 'ok';
     let error: SyncSummary['error'] = null;
     try {
+      plan = this.#plan(resolved, now());
+      pagesTotal = plan.reduce((sum, spec) => sum + this.#estimatePages(spec.key), 0);
+      // A service that ignored the events include last time will likely do so again: one request
+      // per container follows the lists (corrected once the lists are in).
+      eventsEstimate = resolved === 'full' ? this.#estimateEventFetches() : 0;
+      pagesTotal += eventsEstimate;
       // Walks are independent (stubs keep references whole in any order), so a few run at once:
       // while one waits for the network another writes, and the limiter sets the pace.
       await runPool(plan, WALKS_AT_ONCE, async (spec) => {
