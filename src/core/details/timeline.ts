@@ -6,6 +6,7 @@
  */
 import { milestoneLabels } from '../../shared/labels';
 import type { Milestone } from '../../shared/types';
+import { storedInstant } from '../store/instant';
 
 type Attributes = Record<string, unknown>;
 interface EventRow {
@@ -36,6 +37,7 @@ export function buildMilestones(
     if (existing && (!existing.estimated || estimated)) return;
     byKey.set(key, { key, label: milestoneLabels[key] ?? key, at, estimated, place, timezone });
   };
+  // Dates from the raw record are checked as the store checks its columns: a bad one counts as none.
   const pol = text(shipment.port_of_lading_name);
   const pod = text(shipment.port_of_discharge_name);
   const destination = text(shipment.destination_name);
@@ -47,29 +49,30 @@ export function buildMilestones(
     if (!e.event) continue;
     const key = e.event.replace(/^container\.transport\./, '');
     if (!(key in milestoneLabels)) continue;
+    const at = storedInstant(e.timestamp);
     put(
       key,
-      e.timestamp,
-      e.timestamp !== null && Date.parse(e.timestamp) > now,
+      at,
+      at !== null && Date.parse(at) > now,
       e.port_name ?? e.location_locode,
       e.timezone,
     );
   }
 
-  const departed = text(shipment.pol_atd_at);
-  put('vessel_departed', departed ?? text(shipment.pol_etd_at), !departed, pol, polTz);
-  const arrived = text(container.pod_arrived_at) ?? text(shipment.pod_ata_at);
-  put('vessel_arrived', arrived ?? text(shipment.pod_eta_at), !arrived, pod, podTz);
-  put('vessel_discharged', text(container.pod_discharged_at), false, pod, podTz);
-  put('rail_loaded', text(container.pod_rail_loaded_at), false, pod, podTz);
-  put('rail_departed', text(container.pod_rail_departed_at), false, pod, podTz);
-  const inland = text(container.ind_ata_at);
-  put('rail_arrived', inland ?? text(container.ind_eta_at), !inland, destination, destTz);
-  put('rail_unloaded', text(container.ind_rail_unloaded_at), false, destination, destTz);
-  const fullOut = text(container.pod_full_out_at) ?? text(container.final_destination_full_out_at);
-  const inlandFullOut = text(container.final_destination_full_out_at) !== null;
+  const departed = storedInstant(shipment.pol_atd_at);
+  put('vessel_departed', departed ?? storedInstant(shipment.pol_etd_at), !departed, pol, polTz);
+  const arrived = storedInstant(container.pod_arrived_at) ?? storedInstant(shipment.pod_ata_at);
+  put('vessel_arrived', arrived ?? storedInstant(shipment.pod_eta_at), !arrived, pod, podTz);
+  put('vessel_discharged', storedInstant(container.pod_discharged_at), false, pod, podTz);
+  put('rail_loaded', storedInstant(container.pod_rail_loaded_at), false, pod, podTz);
+  put('rail_departed', storedInstant(container.pod_rail_departed_at), false, pod, podTz);
+  const inland = storedInstant(container.ind_ata_at);
+  put('rail_arrived', inland ?? storedInstant(container.ind_eta_at), !inland, destination, destTz);
+  put('rail_unloaded', storedInstant(container.ind_rail_unloaded_at), false, destination, destTz);
+  const fullOut = storedInstant(container.pod_full_out_at) ?? storedInstant(container.final_destination_full_out_at);
+  const inlandFullOut = storedInstant(container.final_destination_full_out_at) !== null;
   put('full_out', fullOut, false, inlandFullOut ? destination : pod, inlandFullOut ? destTz : podTz);
-  put('empty_in', text(container.empty_terminated_at), false, null, text(container.empty_terminated_timezone));
+  put('empty_in', storedInstant(container.empty_terminated_at), false, null, text(container.empty_terminated_timezone));
 
   return [...byKey.values()].sort((a, b) => {
     const byOrder = order.indexOf(a.key) - order.indexOf(b.key);

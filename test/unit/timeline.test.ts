@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { buildMilestones } from '../../src/core/details/timeline';
+
+const now = Date.parse('2026-03-10T00:00:00Z');
+const event = (name: string, timestamp: string | null) => ({
+  event: `container.transport.${name}`,
+  timestamp,
+  timezone: null,
+  location_locode: 'USLAX',
+  port_name: 'Los Angeles',
+});
+
+describe('a container timeline', () => {
+  it('shows departed, arrival due and discharge in order, future moments as estimated', () => {
+    const milestones = buildMilestones(
+      { pol_atd_at: '2026-03-01T10:00:00Z', pod_eta_at: '2026-03-20T08:00:00+02:00', port_of_lading_name: 'Shanghai' },
+      {},
+      [event('vessel_loaded', '2026-02-28T10:00:00Z')],
+      now,
+    );
+    expect(milestones.map((m) => [m.key, m.at, m.estimated])).toEqual([
+      ['vessel_loaded', '2026-02-28T10:00:00Z', false],
+      ['vessel_departed', '2026-03-01T10:00:00Z', false],
+      ['vessel_arrived', '2026-03-20T06:00:00Z', true],
+    ]);
+  });
+
+  it('leaves out a date that is not one (raw "yesterday", 30 February) instead of showing it', () => {
+    const milestones = buildMilestones(
+      { pol_atd_at: 'yesterday', pol_etd_at: '2026-03-01T10:00:00Z', pod_eta_at: '2026-02-30T10:00:00Z' },
+      { pod_discharged_at: 'soon' },
+      [event('vessel_loaded', 'not a date'), event('vessel_discharged', '2026-03-09T12:00:00Z')],
+      now,
+    );
+    // The departure falls back to the planned one; the bad arrival, load and discharge dates count as none.
+    expect(milestones.map((m) => [m.key, m.at, m.estimated])).toEqual([
+      ['vessel_departed', '2026-03-01T10:00:00Z', true],
+      ['vessel_discharged', '2026-03-09T12:00:00Z', false],
+    ]);
+    for (const m of milestones) expect(Number.isNaN(Date.parse(m.at!))).toBe(false);
+  });
+});
