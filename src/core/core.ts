@@ -73,6 +73,7 @@ export function createCore(options: CoreOptions): Core {
       dbPath: profiles.databasePath(profile?.id ?? null),
       baseUrl: profile?.baseUrl ?? DEFAULT_BASE_URL,
       apiKey,
+      keyProblem: profile?.keyStatus === 'needs-key' ? profile.keyProblem : undefined,
       syncIntervalMinutes: settings.get().syncIntervalMinutes,
       autoSync: options.autoSync ?? true,
       fetch: options.fetch,

@@ -35,9 +35,17 @@ export async function dispatch(
   }
   const parsed = contract[channel].args.safeParse(arg);
   if (!parsed.success) {
+    // Each refused field also gets its own sentence, so a form can show it beside the field.
+    const byField = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && !byField.has(field)) byField.set(field, issue.message);
+    }
+    const fields = Object.fromEntries(byField);
     return failure({
       code: 'invalid_argument',
       message: `Invalid argument for ${channel}: ${z.prettifyError(parsed.error)}`,
+      ...(Object.keys(fields).length > 0 ? { fields } : {}),
     });
   }
   try {

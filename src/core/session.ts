@@ -21,8 +21,10 @@ export interface SessionOptions {
   profileId: string | null;
   dbPath: string;
   baseUrl: string;
-  /** null when no key is stored for the profile on this machine. */
+  /** null when no key is stored for the profile on this machine, or none will be sent. */
   apiKey: string | null;
+  /** Why no key is sent although one may be stored (a base URL the rule refuses): said instead. */
+  keyProblem?: string;
   syncIntervalMinutes: number;
   autoSync: boolean;
   fetch?: typeof fetch;
@@ -124,6 +126,11 @@ export class Session {
     return this.#online;
   }
 
+  /** The sentence for a sync or an action asked for without a key. */
+  get noKeyMessage(): string {
+    return this.#o.keyProblem ?? 'No API key is stored for this profile on this machine. Enter it again in Settings.';
+  }
+
   get syncing(): boolean {
     return this.#running !== null;
   }
@@ -131,7 +138,7 @@ export class Session {
   /** Starts a sync unless one is running; resolves when it ends. */
   startSync(mode: SyncMode): { started: boolean; done: Promise<SyncSummary | null> } {
     if (!this.engine) {
-      this.#error = 'No API key is stored for this profile on this machine. Enter it again in Settings.';
+      this.#error = this.noKeyMessage;
       this.#o.onStatus(this.status());
       return { started: false, done: Promise.resolve(null) };
     }

@@ -27,10 +27,7 @@ type ActionHandlers = Pick<
 
 function clientOf(session: Session) {
   if (!session.client) {
-    throw new QuaysideError(
-      'key_refused',
-      'No API key is stored for this profile on this machine. Enter it again in Settings.',
-    );
+    throw new QuaysideError('key_refused', session.noKeyMessage);
   }
   return session.client;
 }

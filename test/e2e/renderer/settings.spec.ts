@@ -1,5 +1,8 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { DEMO_API_KEY, startSandbox } from '../../../src/sandbox/index';
 import { expect, ipcAnswer, test, waitForFirstSync } from '../fixtures';
+import { startTestHost } from '../host/server';
 
 test('an API key is checked, refused with the reason next to the field, then kept and shown by its last four characters only', async ({
   page,
@@ -87,4 +90,61 @@ test('copy diagnostics gathers what support needs and puts it on the clipboard',
   expect(text).toMatch(/Recent syncs:\n {2}#\d+ /);
   expect(text).toMatch(/renderer error at #\/settings \| Error: e2e: a page error nobody caught/);
   await expect(page.getByRole('textbox', { name: 'Diagnostics' })).toHaveValue(text);
+});
+
+test('a profile whose stored base URL Quayside refuses says why, sends no key, and is fixed with a base URL and the key', async ({
+  page,
+}, testInfo) => {
+  // profiles.json from elsewhere: its key would go over plain http to another machine.
+  const dataDir = testInfo.outputPath('refused-url');
+  mkdirSync(dataDir, { recursive: true });
+  const stored = {
+    id: 'branch',
+    name: 'Branch office',
+    baseUrl: 'http://tracking.example.com/v2',
+    keyLast4: 'abcd',
+    keyStatus: 'accepted',
+    keyStorage: 'session',
+    createdAt: '2026-01-01T00:00:00Z',
+  };
+  writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, profiles: [stored], activeId: 'branch' }));
+  const service = await startSandbox({ seed: 'refused-url-e2e', shipments: 5 });
+  const host = await startTestHost({ dataDir });
+  try {
+    // A sync asked for says why it cannot run, in the words of the profile's problem.
+    await host.core.handlers['sync:start']({ mode: 'incremental' });
+    const status = await host.core.handlers['sync:status'](undefined);
+    expect(status.error).toMatch(/will not send this profile's key there/);
+
+    await page.goto(`${host.url}#/settings`);
+    const main = page.getByRole('main');
+    await expect(main).toContainText('key not sent');
+    const fix = page.getByRole('button', { name: 'Fix base URL and key' });
+    await expect(fix).toHaveAccessibleDescription(/will not send this profile's key there/);
+    await page.screenshot({ path: testInfo.outputPath('base-url-refused.png') });
+
+    await fix.click();
+    const url = page.getByRole('textbox', { name: 'Base URL for Branch office' });
+    await expect(url).toHaveValue(stored.baseUrl);
+    await page.getByLabel('New API key for Branch office').fill(DEMO_API_KEY);
+    // Still refused with a key: the reason shows next to the base URL.
+    const refused = ipcAnswer(page, 'profiles:update');
+    await page.getByRole('button', { name: 'Check and save' }).click();
+    await refused;
+    await expect(url).toHaveAttribute('aria-invalid', 'true');
+    await expect(url).toHaveAccessibleDescription(/https/);
+
+    await url.fill(service.url);
+    await page.getByLabel('New API key for Branch office').fill(DEMO_API_KEY);
+    const saved = ipcAnswer(page, 'profiles:update');
+    await page.getByRole('button', { name: 'Check and save' }).click();
+    await saved;
+    await expect(main).toContainText('accepted by the service');
+    await expect(main).toContainText(service.url);
+    await expect(fix).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('base-url-fixed.png') });
+  } finally {
+    await host.close();
+    await service.close();
+  }
 });
