@@ -49,6 +49,23 @@ const summary = (status: SyncSummary['status']): SyncSummary => ({
 });
 
 describe('sync scheduler', () => {
+  it('does not back off while another process holds the sync (busy): next try after one interval', async () => {
+    const clock = fakeTimers();
+    const busy: SyncSummary = { ...summary('failed'), requests: 0, error: { code: 'busy', message: 'held' } };
+    let runs = 0;
+    const scheduler = new SyncScheduler({
+      run: () => (runs++, Promise.resolve(busy)),
+      intervalMs: 1000,
+      timers: clock.timers,
+    });
+    scheduler.start();
+    await clock.advance(3000);
+    expect(runs).toBe(3);
+    expect(scheduler.nextDelayMs).toBe(1000);
+    expect(clock.pendingDelays()).toEqual([1000]);
+    scheduler.stop();
+  });
+
   it('runs once per interval and stops when asked', async () => {
     const clock = fakeTimers();
     let runs = 0;

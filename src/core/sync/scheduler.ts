@@ -77,7 +77,9 @@ export class SyncScheduler {
     this.#running = true;
     try {
       const summary = await this.#o.run();
-      this.#failures = summary.status === 'failed' ? this.#failures + 1 : 0;
+      // Busy is another process syncing this database (the app beside a cron job): nothing went
+      // wrong, so the schedule neither backs off nor forgets earlier failures.
+      if (summary.error?.code !== 'busy') this.#failures = summary.status === 'failed' ? this.#failures + 1 : 0;
       this.#o.onResult?.(summary);
     } catch (error) {
       this.#failures++;
