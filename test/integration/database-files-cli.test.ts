@@ -4,8 +4,9 @@
  * sentence saying what to do (never SQLite's "file is not a database"), the file left as it was.
  */
 import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes } from '../../src/cli/exit-codes';
 import { runCli } from '../../src/cli/index';
@@ -112,6 +113,25 @@ describe('cli on a file that is not a Quayside database', () => {
     }
     expect(sha256(file)).toBe(before);
   });
+
+  it('`demo` on it says so and the process ends (the sandbox it started is closed)', async () => {
+    const file = join(hostileDir(), 'quayside.sqlite');
+    writeFileSync(file, 'BL number,Carrier\n'.repeat(50));
+    const before = sha256(file);
+    const root = resolve(import.meta.dirname, '../..');
+    const child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/tsx/dist/cli.mjs'), join(root, 'src/cli/main.ts'), 'demo', '--db', file],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    // Waits for the process to end on its own; the test's timeout bounds it.
+    const code = await new Promise<number | null>((done) => child.on('exit', done));
+    expect(code).toBe(exitCodes.failure);
+    expect(err).toContain(`The local copy at ${file} is not a Quayside database, or it is damaged.`);
+    expect(sha256(file)).toBe(before);
+  }, 60_000);
 
   it('a database from a newer Quayside: update Quayside', async () => {
     const { file } = copyIn();

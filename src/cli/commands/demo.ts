@@ -24,18 +24,23 @@ export async function runDemo(args: string[], io: CommandIo, dataDir: () => stri
   const shipments = values.shipments === undefined ? 250 : Number(values.shipments);
   if (!Number.isInteger(shipments) || shipments < 0) throw new UsageError('--shipments must be a whole number');
   const sandbox = await startSandbox({ seed: 'demo', shipments });
-  const sync = openSync({
-    dbPath: values.db ?? join(dataDir(), 'demo.sqlite'),
-    baseUrl: sandbox.url,
-    apiKey: DEMO_API_KEY,
-    isolatedLimiter: true,
-  });
   try {
-    const summary = await sync.engine.run({ mode: 'auto' });
-    io.out.write(values.json ? `${summaryJson(summary)}\n` : summaryText(summary));
-    return summary.status === 'ok' ? exitCodes.ok : exitCodes.failure;
+    // Opened inside the try: a database that cannot be opened must not leave the sandbox running
+    // (the process would never exit).
+    const sync = openSync({
+      dbPath: values.db ?? join(dataDir(), 'demo.sqlite'),
+      baseUrl: sandbox.url,
+      apiKey: DEMO_API_KEY,
+      isolatedLimiter: true,
+    });
+    try {
+      const summary = await sync.engine.run({ mode: 'auto' });
+      io.out.write(values.json ? `${summaryJson(summary)}\n` : summaryText(summary));
+      return summary.status === 'ok' ? exitCodes.ok : exitCodes.failure;
+    } finally {
+      sync.close();
+    }
   } finally {
-    sync.close();
     await sandbox.close();
   }
 }
