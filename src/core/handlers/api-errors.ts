@@ -1,4 +1,4 @@
-import { ApiError, ValidationError } from '../api/errors';
+import { ApiError, RateLimitedError, ValidationError, describeInstant, describeWait } from '../api/errors';
 import { QuaysideError } from '../errors';
 
 /** JSON:API pointers of the service's 422s, as the names of the form's fields. */
@@ -31,11 +31,19 @@ export function toActionError(error: unknown): Error {
         'key_refused',
         'The Tracking API refused this profile’s API key. Check it in Settings. Nothing was changed.',
       );
-    case 'rate_limited':
+    case 'rate_limited': {
+      // The wait the service named, when it named one; a day-long Retry-After is not "a minute".
+      const limited = error instanceof RateLimitedError ? error : null;
+      const when = limited?.retryAt
+        ? `after ${describeInstant(limited.retryAt, new Date())}`
+        : limited?.retryAfterMs != null
+          ? `in ${describeWait(limited.retryAfterMs)}`
+          : 'in a minute';
       return new QuaysideError(
         'rate_limited',
-        'The Tracking API asks to slow down; try again in a minute. Nothing was changed.',
+        `The Tracking API asks to slow down; try again ${when}. Nothing was changed.`,
       );
+    }
     case 'not_found':
       return new QuaysideError('not_found', 'The Tracking API no longer has this record.');
     case 'validation': {
