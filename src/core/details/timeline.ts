@@ -50,13 +50,7 @@ export function buildMilestones(
     const key = e.event.replace(/^container\.transport\./, '');
     if (!(key in milestoneLabels)) continue;
     const at = storedInstant(e.timestamp);
-    put(
-      key,
-      at,
-      at !== null && Date.parse(at) > now,
-      e.port_name ?? e.location_locode,
-      e.timezone,
-    );
+    put(key, at, at !== null && Date.parse(at) > now, e.port_name ?? e.location_locode, e.timezone);
   }
 
   const departed = storedInstant(shipment.pol_atd_at);

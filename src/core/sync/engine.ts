@@ -125,9 +125,9 @@ export class SyncEngine {
     const counts: Record<string, number> = {};
     let pagesDone = 0;
     // Planned inside the run's try below, so a store that fails to read ends the run as failed.
-    let plan: WalkSpec[] = [];
+    let plan: WalkSpec[];
     let pagesTotal = 0;
-    let eventsEstimate = 0;
+    let eventsEstimate: number;
     const seenTotals = new Set<string>();
 
     const progress = (step: string) => {
