@@ -13,6 +13,7 @@ import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import type { StoredResource } from '../store/resource';
 import { maintainStore } from '../store/maintenance';
+import { containersMissingEvents, containersWithChangedEvents, countWalkedRows } from '../store/queries/sync-plan';
 import { trustedInstant } from '../store/instant';
 import { describeStoreError } from '../store/store-errors';
 import { clearState, readState, writeState } from '../store/sync-state';
@@ -324,13 +325,7 @@ export class SyncEngine {
    */
   async #syncChangedEvents(ctx: WalkContext, counts: Record<string, number>, progress: () => void): Promise<void> {
     const { db } = this.#o;
-    const changed = db
-      .prepare(
-        `SELECT c.id FROM containers c JOIN shipments s ON s.id = c.shipment_id
-         WHERE c.synced_at IS NOT NULL AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
-         ORDER BY (s.tracking_stopped_at IS NOT NULL), c.changed_at DESC`,
-      )
-      .all() as { id: string }[];
+    const changed = containersWithChangedEvents(db);
     if (changed.length === 0) return;
     const containerPages = this.#estimatePages('containers:events');
     const honoured = readState<boolean>(db, 'events:include_honoured') !== false;
@@ -340,7 +335,7 @@ export class SyncEngine {
       return;
     }
     const budget = Math.min(changed.length, Math.max(0, this.#o.availableRequests?.() ?? changed.length));
-    for (const { id } of changed.slice(0, budget)) {
+    for (const id of changed.slice(0, budget)) {
       ctx.signal?.throwIfAborted();
       const written = await this.fetchContainerEvents(id, 'background', ctx.signal);
       counts.transport_event = (counts.transport_event ?? 0) + written;
@@ -394,25 +389,7 @@ export class SyncEngine {
    */
   #eventsMissing(now: Date): string[] {
     const soon = new Date(now.getTime() + 3 * 86_400_000).toISOString();
-    const rows = this.#o.db
-      .prepare(
-        `SELECT c.id FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id
-         WHERE c.synced_at IS NOT NULL
-           AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
-           AND coalesce(json_array_length(c.raw, '$.relationships.transport_events.data'), 1) > 0
-         ORDER BY
-           CASE
-             WHEN s.tracking_stopped_at IS NOT NULL OR c.status IN ('picked_up', 'empty_returned') THEN 3
-             WHEN c.holds_count > 0 OR c.lfd_deadline_at <= :soon
-               OR (s.pod_ata_at IS NULL AND c.pod_arrived_at IS NULL AND s.pod_eta_at <= :soon) THEN 0
-             WHEN c.status IN ('arrived', 'discharged', 'available', 'on_rail') THEN 1
-             ELSE 2
-           END,
-           coalesce(c.lfd_deadline_at, s.pod_eta_at, '9999') , c.id`,
-      )
-      .pluck()
-      .all({ soon }) as string[];
-    return rows;
+    return containersMissingEvents(this.#o.db, soon);
   }
 
   /** Containers the last full run fetched events for one by one, or, never run, none. */
@@ -431,7 +408,7 @@ export class SyncEngine {
       : key.startsWith('containers')
         ? 'containers'
         : 'tracking_requests';
-    const n = (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    const n = countWalkedRows(db, table);
     return Math.max(1, Math.ceil(n / PAGE));
   }
 

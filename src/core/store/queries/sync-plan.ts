@@ -1,0 +1,62 @@
+/**
+ * What the sync engine asks the store while it plans a run: which containers still owe
+ * transport events, and how many rows a walk's table holds (for its page estimate).
+ */
+import type { Db } from '../database';
+import { perDb } from '../statements';
+
+const statements = perDb((db: Db) => ({
+  changedEvents: db
+    .prepare<[], string>(
+      `SELECT c.id FROM containers c JOIN shipments s ON s.id = c.shipment_id
+       WHERE c.synced_at IS NOT NULL AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
+       ORDER BY (s.tracking_stopped_at IS NOT NULL), c.changed_at DESC`,
+    )
+    .pluck(),
+  missingEvents: db
+    .prepare<{ soon: string }, string>(
+      `SELECT c.id FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id
+       WHERE c.synced_at IS NOT NULL
+         AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
+         AND coalesce(json_array_length(c.raw, '$.relationships.transport_events.data'), 1) > 0
+       ORDER BY
+         CASE
+           WHEN s.tracking_stopped_at IS NOT NULL OR c.status IN ('picked_up', 'empty_returned') THEN 3
+           WHEN c.holds_count > 0 OR c.lfd_deadline_at <= :soon
+             OR (s.pod_ata_at IS NULL AND c.pod_arrived_at IS NULL AND s.pod_eta_at <= :soon) THEN 0
+           WHEN c.status IN ('arrived', 'discharged', 'available', 'on_rail') THEN 1
+           ELSE 2
+         END,
+         coalesce(c.lfd_deadline_at, s.pod_eta_at, '9999') , c.id`,
+    )
+    .pluck(),
+  count: {
+    shipments: db.prepare<[], number>('SELECT count(*) AS n FROM shipments').pluck(),
+    containers: db.prepare<[], number>('SELECT count(*) AS n FROM containers').pluck(),
+    tracking_requests: db.prepare<[], number>('SELECT count(*) AS n FROM tracking_requests').pluck(),
+  },
+}));
+
+/**
+ * Containers of the shipments a sync has seen whose attributes changed since their events were
+ * last fetched (never fetched counts): still-tracking shipments first, newest change first.
+ */
+export function containersWithChangedEvents(db: Db): string[] {
+  return statements(db).changedEvents.all();
+}
+
+/**
+ * Containers a full run still owes events: synced, events not fetched since the box last
+ * changed, and a record that lists events (or does not say). Most urgent first: boxes still
+ * in play with a hold, a last free day before `soon` (or past) or an arrival before `soon`;
+ * then those at the port; then the rest in play; then picked up, returned or no longer
+ * tracked. Within each, the soonest deadline or arrival first.
+ */
+export function containersMissingEvents(db: Db, soon: string): string[] {
+  return statements(db).missingEvents.all({ soon });
+}
+
+/** Every row of a walked table, stubs included: the page estimate when no run has counted it. */
+export function countWalkedRows(db: Db, table: 'shipments' | 'containers' | 'tracking_requests'): number {
+  return statements(db).count[table].get() ?? 0;
+}
