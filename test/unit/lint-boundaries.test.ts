@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 // The layering rule is only worth something if it fires: lint real paths with an import of
 // electron and check the rule reports it where it must, and only there.
-describe('layering lint rule', () => {
+// The first lint builds the TypeScript program for type-aware rules: long on a busy machine.
+describe('layering lint rule', { timeout: 180_000 }, () => {
   const eslint = new ESLint({ cwd: process.cwd() });
   const code = "import { app } from 'electron';\nexport const name: string = app.name;\n";
 
