@@ -179,7 +179,8 @@ describe('keychain store without a keychain', () => {
     });
     const started = performance.now();
     const error = await refusal(store.set('profile-1', SECRET));
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Well before a hang, with room for a busy machine: the 200 ms bound fired, not the test's.
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(error.detail).toMatch(/no answer within 200 ms/);
     // While that call holds a worker thread, no new one is started.
     await refusal(store.set('profile-1', SECRET));
@@ -194,7 +195,8 @@ describe('keychain store without a keychain', () => {
     const stuck = createKeychainStore({ service: 'com.quayside.test', timeoutMs: 200, load: never });
     const started = performance.now();
     await refusal(stuck.get('profile-1'));
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Well before a hang, with room for a busy machine: the 200 ms bound fired, not the test's.
+    expect(performance.now() - started).toBeLessThan(5000);
 
     const missing = createKeychainStore({
       service: 'com.quayside.test',
