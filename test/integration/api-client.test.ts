@@ -5,6 +5,7 @@ import {
   type RequestEvent,
   type TrackingApiClientOptions,
 } from '../../src/core/api/client';
+import { listResources, readLink } from '../../src/core/api/document';
 import {
   ApiError,
   AuthError,
@@ -13,7 +14,6 @@ import {
   NotFoundError,
   parseRetryAfter,
   RateLimitedError,
-  toUserMessage,
   UpstreamError,
   ValidationError,
 } from '../../src/core/api/errors';
@@ -106,7 +106,6 @@ describe('TrackingApiClient against the sandbox', () => {
     expect(error).toMatchObject({ status: 401, code: 'auth', retryable: false });
     expect((error as Error).message).toMatch(/^The API key was refused/);
     expect((error as Error).message).not.toContain(wrongKey);
-    expect(toUserMessage(error)).toBe((error as Error).message);
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events)).not.toContain(wrongKey);
   });
@@ -183,33 +182,28 @@ describe('TrackingApiClient against the sandbox', () => {
     expect(await catchError(client.get(`/webhooks/${id}`))).toBeInstanceOf(NotFoundError);
   });
 
-  it('walks every page of /shipments and yields exactly meta.total items', async () => {
+  it('follows links.next through every page of /shipments, meeting meta.total', async () => {
     const { client, events } = createClient(sandbox.get().url);
     const ids: string[] = [];
-    const totals = new Set<number | null>();
-    let pages = 0;
-    for await (const page of client.pages('/shipments', { query: { 'page[size]': 100 } })) {
+    const totals = new Set<unknown>();
+    let doc = await client.get('/shipments', { query: { 'page[size]': 100 } });
+    let pages = 1;
+    for (;;) {
+      totals.add(doc.meta?.total);
+      ids.push(...listResources(doc).map((r) => r.id));
+      const next = readLink(doc.links?.next);
+      if (next === null || listResources(doc).length === 0) break;
+      doc = await client.getUrl(next);
       pages++;
-      totals.add(page.total);
-      ids.push(...page.data.map((r) => r.id));
     }
     expect(totals.size).toBe(1);
-    const [total] = [...totals];
+    const [total] = [...totals] as number[];
     expect(total).toBeGreaterThan(200);
     expect(ids).toHaveLength(total!);
     expect(new Set(ids).size).toBe(total);
     expect(pages).toBe(Math.ceil(total! / 100));
     expect(events[0]!.path).toBe('/v2/shipments?page[size]=100');
-  });
-
-  it('resumes a walk from a saved next link', async () => {
-    const { client } = createClient(sandbox.get().url);
-    const first = await client.pages('/shipments', { query: { 'page[size]': 100 } }).next();
-    const nextUrl = first.value ? first.value.nextUrl : null;
-    expect(nextUrl).toContain('page[number]=2');
-    const rest = [];
-    for await (const page of client.pages('/ignored', { from: nextUrl! })) rest.push(page.url);
-    expect(rest[0]).toBe(nextUrl);
+    expect(events[1]!.path).toContain('page[number]=2');
   });
 
   it('refuses to send the key to another origin', async () => {
@@ -245,7 +239,6 @@ describe('TrackingApiClient against the sandbox', () => {
     expect(error).toMatchObject({ name: 'AbortError' });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(events).toEqual([expect.objectContaining({ attempt: 1, error: 'aborted' })]);
-    expect(toUserMessage(error)).toBe('Cancelled.');
   });
 
   it('never lets the key appear in events or error messages', () => {
@@ -350,7 +343,6 @@ describe('errorFromResponse and buildQuery', () => {
     const conflict = errorFromResponse(409, body('data.type must be shipment'));
     expect(conflict).toBeInstanceOf(ApiError);
     expect(conflict).toMatchObject({ code: 'rejected', retryable: false });
-    expect(toUserMessage(new TypeError('x is undefined'))).not.toContain('undefined');
   });
 
   it('builds queries with readable brackets', () => {

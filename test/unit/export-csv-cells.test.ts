@@ -6,8 +6,8 @@
 import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { writeCsv, type CellValue, type ExportColumn } from '../../src/core/export';
-import { csvCell, formatCell, MAX_CELL_LENGTH, quoteCell } from '../../src/core/export/csv';
+import type { CellValue, ExportColumn } from '../../src/core/export/columns';
+import { csvCell, formatCell, MAX_CELL_LENGTH, quoteCell, writeCsv } from '../../src/core/export/csv';
 
 interface Row {
   id: number;

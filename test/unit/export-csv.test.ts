@@ -14,17 +14,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import {
-  dateOnly,
-  describeFsError,
-  exportToFile,
-  formatInZone,
-  timestamp,
-  writeCsv,
-  type CellValue,
-  type ExportColumn,
-  type WriteCsvOptions,
-} from '../../src/core/export';
+import { dateOnly, formatInZone, timestamp, type CellValue, type ExportColumn } from '../../src/core/export/columns';
+import { writeCsv, type WriteCsvOptions } from '../../src/core/export/csv';
+import { describeFsError, exportToFile } from '../../src/core/export/write-file';
 import { QuaysideError } from '../../src/core/errors';
 import { tempDir } from '../helpers/temp-dir';
 

@@ -5,7 +5,7 @@
  * only to the base URL's origin and never into events, logs or error messages.
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { listResources, parseDocument, readLink, type JsonApiDocument, type JsonApiResource } from './document';
+import { parseDocument, type JsonApiDocument } from './document';
 import {
   ApiError,
   errorFromResponse,
@@ -47,11 +47,6 @@ export interface PatchOptions extends RequestOptions {
   idempotent?: boolean;
 }
 
-export interface PagesOptions extends RequestOptions {
-  /** A `nextUrl` saved from an earlier walk, to resume there instead of at the first page. */
-  from?: string;
-}
-
 export interface RequestEvent {
   method: string;
   /** Path and query, without origin. */
@@ -62,16 +57,6 @@ export interface RequestEvent {
   priority: Priority;
   /** The error code (and system reason for network errors) when the attempt failed. */
   error?: string;
-}
-
-export interface ApiPage {
-  document: JsonApiDocument;
-  data: JsonApiResource[];
-  /** The URL this page came from, and the one to resume at after it (null on the last page). */
-  url: string;
-  nextUrl: string | null;
-  /** `meta.total` when the API sends it. */
-  total: number | null;
 }
 
 export interface TrackingApiClientOptions {
@@ -138,31 +123,6 @@ export class TrackingApiClient {
     return requireDocument(await this.#request('GET', target, undefined, options, true));
   }
 
-  /** Walks a list page by page through `links.next`, until there is none or a page is empty. */
-  async *pages(path: string, options: PagesOptions = {}): AsyncGenerator<ApiPage, void, undefined> {
-    let url = options.from === undefined ? this.#resolvePath(path, options.query) : this.#checkOrigin(options.from);
-    const seen = new Set<string>();
-    for (;;) {
-      seen.add(url.href);
-      const document = requireDocument(await this.#request('GET', url, undefined, options, true));
-      const data = listResources(document);
-      const next = readLink(document.links?.next);
-      const nextUrl = next !== null && data.length > 0 ? this.#checkOrigin(next, url) : null;
-      const total = document.meta?.total;
-      yield {
-        document,
-        data,
-        url: url.href,
-        nextUrl: nextUrl?.href ?? null,
-        total: typeof total === 'number' ? total : null,
-      };
-      if (nextUrl === null) return;
-      // A next link that points back would walk forever.
-      if (seen.has(nextUrl.href)) throw new MalformedResponseError();
-      url = nextUrl;
-    }
-  }
-
   /** Never retried on failure, as the server may have acted; a 429 is, since it did not. */
   post(path: string, body: unknown, options: RequestOptions = {}): Promise<JsonApiDocument | null> {
     return this.#request('POST', this.#resolvePath(path, options.query), body, options, false);
@@ -184,10 +144,10 @@ export class TrackingApiClient {
     return this.#checkOrigin(url.href);
   }
 
-  #checkOrigin(link: string, relativeTo: URL = this.#base): URL {
+  #checkOrigin(link: string): URL {
     let url: URL;
     try {
-      url = new URL(link, relativeTo);
+      url = new URL(link, this.#base);
     } catch {
       throw new ForeignOriginError();
     }

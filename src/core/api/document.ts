@@ -56,8 +56,6 @@ export type JsonApiLink = z.infer<typeof linkSchema>;
 export type JsonApiRelationship = z.infer<typeof relationshipSchema>;
 export type JsonApiResource = z.infer<typeof resourceSchema>;
 export type JsonApiDocument = z.infer<typeof documentSchema>;
-/** Resources by `type:id`. */
-export type ResourceIndex = ReadonlyMap<string, JsonApiResource>;
 
 /** Throws MalformedResponseError when the text is not JSON or not a JSON:API document. */
 export function parseDocument(text: string): JsonApiDocument {
@@ -72,25 +70,10 @@ export function parseDocument(text: string): JsonApiDocument {
   return parsed.data;
 }
 
-export function toResourceKey(ref: { type: string; id: string }): string {
-  return `${ref.type}:${ref.id}`;
-}
-
 /** The primary data as a list, whether the document holds one resource, many or none. */
 export function listResources(doc: JsonApiDocument): JsonApiResource[] {
   if (doc.data == null) return [];
   return Array.isArray(doc.data) ? doc.data : [doc.data];
-}
-
-/**
- * Included resources, plus the primary ones: JSON:API never repeats a primary resource in
- * `included`, yet an included one may point back at it (an event at its container).
- */
-export function indexIncluded(doc: JsonApiDocument): ResourceIndex {
-  const index = new Map<string, JsonApiResource>();
-  for (const resource of doc.included) index.set(toResourceKey(resource), resource);
-  for (const resource of listResources(doc)) index.set(toResourceKey(resource), resource);
-  return index;
 }
 
 /** The href of a link in either of its JSON:API forms. */
@@ -116,18 +99,4 @@ export function readRefs(resource: JsonApiResource, name: string): ResourceRef[]
   if (data === undefined) return undefined;
   if (data === null) return [];
   return Array.isArray(data) ? data : [data];
-}
-
-/** The related resource when the document includes it, else null. */
-export function relatedOne(resource: JsonApiResource, name: string, index: ResourceIndex): JsonApiResource | null {
-  const ref = readRef(resource, name);
-  return ref ? (index.get(toResourceKey(ref)) ?? null) : null;
-}
-
-/** The related resources the document includes, in the relationship's order. */
-export function relatedMany(resource: JsonApiResource, name: string, index: ResourceIndex): JsonApiResource[] {
-  return (readRefs(resource, name) ?? []).flatMap((ref) => {
-    const found = index.get(toResourceKey(ref));
-    return found ? [found] : [];
-  });
 }

@@ -290,14 +290,3 @@ export function errorFromResponse(status: number, bodyText: string, headers: Hea
   if (status >= 500) return new UpstreamError(status, init);
   return new ApiError('rejected', withDetails(`The Tracking API refused the request (error ${status}).`, errors), init);
 }
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
-
-/** A sentence for the UI, whatever was thrown. */
-export function toUserMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  if (isAbort(error)) return 'Cancelled.';
-  return 'Something went wrong while talking to the Tracking API.';
-}
