@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { countResources } from '../../core/store/sync-state';
-import { readSyncLog } from '../../core/sync/sync-log';
+import { readSyncLog } from '../../core/store/sync-log';
+import { countResources, listSyncState } from '../../core/store/sync-state';
 import { describeDatabaseFailure, openForReading, readOnlyNote } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
@@ -34,13 +34,7 @@ function printStatus(args: string[], io: CommandIo): number {
   try {
     const counts = countResources(db);
     const syncs = readSyncLog(db, 5);
-    const state = db
-      .prepare("SELECT key, value, updated_at FROM sync_state WHERE key NOT LIKE 'pages:%' ORDER BY key")
-      .all() as {
-      key: string;
-      value: string;
-      updated_at: string;
-    }[];
+    const state = listSyncState(db);
     const cursors = Object.fromEntries(state.map((s) => [s.key, JSON.parse(s.value) as unknown]));
     if (values.json) {
       io.out.write(

@@ -8,8 +8,10 @@ import type { Handlers } from '../../shared/ipc';
 import { isValidContainerNumber, normalizeTrackingNumber } from '../../shared/identifiers';
 import { QuaysideError } from '../errors';
 import type { Session } from '../session';
+import { countShippingLines, shippingLineByScac } from '../store/queries/lookups';
 import { getShipmentRow } from '../store/queries/shipments';
 import { getTrackingRequestRow } from '../store/queries/tracking-requests';
+import { deleteWebhook, webhookRows } from '../store/queries/webhooks';
 import type { StoredResource } from '../store/resource';
 import { writeResources } from '../store/writer';
 import { toActionError } from './api-errors';
@@ -52,12 +54,8 @@ function checkTrackingRequest(
   scac: string,
 ): Record<string, string> {
   const fields: Record<string, string> = {};
-  const line = session.db
-    .prepare('SELECT name, raw FROM shipping_lines WHERE scac = ? AND synced_at IS NOT NULL')
-    .get(scac) as { name: string; raw: string } | undefined;
-  const known = (
-    session.db.prepare('SELECT count(*) AS n FROM shipping_lines WHERE synced_at IS NOT NULL').get() as { n: number }
-  ).n;
+  const line = shippingLineByScac(session.db, scac);
+  const known = countShippingLines(session.db);
   if (known > 0 && !line) fields.scac = `${scac} is not a carrier the Tracking API covers. Pick one from the list.`;
   else if (
     line &&
@@ -83,7 +81,7 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
       throw toActionError(error);
     }
   };
-  const changed = (resources: string[]) => ctx.events.emit('data:changed', { resources });
+  const changed = () => ctx.events.emit('data:changed');
 
   const shipmentAction =
     (verb: 'stop_tracking' | 'resume_tracking') =>
@@ -94,7 +92,7 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
           idempotent: true,
         });
         store(session, doc);
-        changed(['shipments', 'tracking_requests']);
+        changed();
         const row = getShipmentRow(session.db, id);
         if (!row) throw new QuaysideError('not_found', 'This shipment is not in the local data.');
         return row;
@@ -123,7 +121,7 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
         };
         const doc = await clientOf(session).post('/tracking_requests', body, { priority: 'user' });
         store(session, doc);
-        changed(['tracking_requests']);
+        changed();
         const id = doc && !Array.isArray(doc.data) && doc.data ? doc.data.id : null;
         const row = id ? getTrackingRequestRow(session.db, id) : null;
         if (!row)
@@ -141,7 +139,7 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
           { priority: 'user', idempotent: true },
         );
         store(session, doc);
-        changed(['shipments']);
+        changed();
         const row = getShipmentRow(session.db, id);
         if (!row) throw new QuaysideError('not_found', 'This shipment is not in the local data.');
         return row;
@@ -157,15 +155,7 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
             ctx.log('webhooks could not be refreshed; showing the stored ones', error);
           }
         }
-        const rows = session.db
-          .prepare('SELECT id, url, active, raw FROM webhooks WHERE synced_at IS NOT NULL ORDER BY url')
-          .all() as {
-          id: string;
-          url: string;
-          active: number;
-          raw: string;
-        }[];
-        return rows.map((r) => ({
+        return webhookRows(session.db).map((r) => ({
           id: r.id,
           url: r.url,
           active: r.active === 1,
@@ -177,8 +167,8 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
     'webhooks:delete': ({ id }) =>
       act(async (session) => {
         await clientOf(session).delete(`/webhooks/${encodeURIComponent(id)}`, { priority: 'user' });
-        session.db.prepare('DELETE FROM webhooks WHERE id = ?').run(id);
-        changed(['webhooks']);
+        deleteWebhook(session.db, id);
+        changed();
         return { deleted: true as const };
       }),
   };

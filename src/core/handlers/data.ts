@@ -3,6 +3,7 @@ import type { Handlers } from '../../shared/ipc';
 import type { AppInfo, DatabaseHealth, DatabaseProblem, DataInfo } from '../../shared/types';
 import { QuaysideError } from '../errors';
 import { isReadOnly } from '../store/database';
+import { countSynced } from '../store/queries/counts';
 import { DatabaseOpenError, readOnlyMessage } from '../store/store-errors';
 import type { CoreContext } from './context';
 
@@ -85,14 +86,12 @@ export function dataHandlers(
   const info = async (): Promise<DataInfo> => {
     const session = await ctx.session();
     const path = ctx.profiles.databasePath(ctx.profiles.activeId);
-    const count = (table: string) =>
-      (session.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE synced_at IS NOT NULL`).get() as { n: number }).n;
     return {
       path,
       bytes: sizeOf(path) + sizeOf(`${path}-wal`),
-      shipments: count('shipments'),
-      containers: count('containers'),
-      trackingRequests: count('tracking_requests'),
+      shipments: countSynced(session.db, 'shipments'),
+      containers: countSynced(session.db, 'containers'),
+      trackingRequests: countSynced(session.db, 'tracking_requests'),
     };
   };
   const diagnostics = async () => {

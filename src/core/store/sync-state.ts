@@ -1,11 +1,30 @@
 import type { Db } from './database';
+import { perDb } from './statements';
+
+/** A stored sync state entry as written: its key, its value as JSON text, when it was written. */
+export interface SyncStateRow {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+// Read and written on every page of a sync (its checkpoint), so prepared once per database; each
+// apart, because a read-only copy refuses a writing statement at prepare.
+const read = perDb((db) => db.prepare<[string], string>('SELECT value FROM sync_state WHERE key = ?').pluck());
+const write = perDb((db) =>
+  db.prepare<[string, string, string]>(
+    `INSERT INTO sync_state (key, value, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  ),
+);
+const clear = perDb((db) => db.prepare<[string]>('DELETE FROM sync_state WHERE key = ?'));
 
 /** Cursors and checkpoints as JSON values under a key; written inside the page's transaction. */
 export function readState<T>(db: Db, key: string): T | null {
-  const row = db.prepare('SELECT value FROM sync_state WHERE key = ?').get(key) as { value: string } | undefined;
-  if (!row) return null;
+  const value = read(db).get(key);
+  if (value === undefined) return null;
   try {
-    return JSON.parse(row.value) as T;
+    return JSON.parse(value) as T;
   } catch {
     // A value no JSON parser reads (a damaged row, a hand edit) counts as absent: a sync then
     // starts that walk afresh instead of failing on it for ever.
@@ -14,14 +33,25 @@ export function readState<T>(db: Db, key: string): T | null {
 }
 
 export function writeState(db: Db, key: string, value: unknown): void {
-  db.prepare(
-    `INSERT INTO sync_state (key, value, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  ).run(key, JSON.stringify(value), new Date().toISOString());
+  write(db).run(key, JSON.stringify(value), new Date().toISOString());
 }
 
 export function clearState(db: Db, key: string): void {
-  db.prepare('DELETE FROM sync_state WHERE key = ?').run(key);
+  clear(db).run(key);
+}
+
+/** Every walk's saved checkpoint is dropped: the next sync starts each walk from its first page. */
+export function clearWalkCheckpoints(db: Db): void {
+  db.prepare("DELETE FROM sync_state WHERE key LIKE 'walk:%'").run();
+}
+
+/** Cursors, checkpoints and run marks, by key, for `status` (page estimates left out). */
+export function listSyncState(db: Db): SyncStateRow[] {
+  return db
+    .prepare<[], SyncStateRow>(
+      "SELECT key, value, updated_at FROM sync_state WHERE key NOT LIKE 'pages:%' ORDER BY key",
+    )
+    .all();
 }
 
 /** Counts per resource, for `status` and the dashboard. */

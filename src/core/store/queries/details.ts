@@ -1,0 +1,119 @@
+/**
+ * The rows behind the detail views (`core/details`): a container's or shipment's own columns
+ * past its list row, its terminal and its transport events. A shipment's detail reads every
+ * container's, so the statements are prepared once per database.
+ */
+import type { Db } from '../database';
+import { perDb } from '../statements';
+
+type Text = string | null;
+
+export interface TerminalDetailRow {
+  id: string;
+  name: Text;
+  nickname: Text;
+  firms_code: Text;
+  raw: Text;
+  port: Text;
+}
+
+export interface ContainerDetailRow {
+  container_raw: Text;
+  shipment_raw: Text;
+  terminal_id: Text;
+  events_synced_at: Text;
+  location_at_pod_terminal: Text;
+  pod_rail_carrier_scac: Text;
+  ind_rail_carrier_scac: Text;
+}
+
+/** An event as the milestone timeline reads it. */
+export interface MilestoneEventRow {
+  event: Text;
+  timestamp: Text;
+  timezone: Text;
+  location_locode: Text;
+  port_name: Text;
+}
+
+/** An event as the container's event list shows it, names joined in. */
+export interface TransportEventDetailRow {
+  id: string;
+  event: Text;
+  timestamp: Text;
+  timezone: Text;
+  location_locode: Text;
+  port: Text;
+  terminal: Text;
+  vessel: Text;
+  voyage_number: Text;
+  data_source: Text;
+}
+
+const statements = perDb((db: Db) => ({
+  terminal: db.prepare<[string], TerminalDetailRow>(
+    `SELECT t.id, t.name, t.nickname, t.firms_code, t.raw, p.name AS port
+     FROM terminals t LEFT JOIN ports p ON p.id = t.port_id WHERE t.id = ?`,
+  ),
+  container: db.prepare<[string], ContainerDetailRow>(
+    `SELECT c.raw AS container_raw, s.raw AS shipment_raw, coalesce(c.pod_terminal_id, s.pod_terminal_id) AS terminal_id,
+       c.events_synced_at, c.location_at_pod_terminal, c.pod_rail_carrier_scac, c.ind_rail_carrier_scac
+     FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id WHERE c.id = ?`,
+  ),
+  milestoneEvents: db.prepare<[string], MilestoneEventRow>(
+    `SELECT e.event, e.timestamp, e.timezone, e.location_locode, p.name AS port_name
+     FROM transport_events e LEFT JOIN ports p ON p.id = e.location_id WHERE e.container_id = ? ORDER BY e.timestamp`,
+  ),
+  shipmentContainers: db
+    .prepare<[string], string>(
+      'SELECT id FROM containers WHERE shipment_id = ? AND synced_at IS NOT NULL ORDER BY number',
+    )
+    .pluck(),
+  shipmentTerminal: db.prepare<[string], string | null>('SELECT pod_terminal_id FROM shipments WHERE id = ?').pluck(),
+  latestRequest: db
+    .prepare<[string], string>(
+      'SELECT id FROM tracking_requests WHERE shipment_id = ? AND synced_at IS NOT NULL ORDER BY created_at DESC LIMIT 1',
+    )
+    .pluck(),
+  events: db.prepare<[string], TransportEventDetailRow>(
+    `SELECT e.id, e.event, e.timestamp, e.timezone, e.location_locode, p.name AS port, t.name AS terminal, v.name AS vessel,
+       e.voyage_number, e.data_source
+     FROM transport_events e LEFT JOIN ports p ON p.id = e.location_id LEFT JOIN terminals t ON t.id = e.terminal_id
+     LEFT JOIN vessels v ON v.id = e.vessel_id WHERE e.container_id = ? ORDER BY e.timestamp, e.id`,
+  ),
+}));
+
+/** A terminal with its port's name, stub or synced (a stub has no `raw`). */
+export function terminalDetailRow(db: Db, id: string): TerminalDetailRow | undefined {
+  return statements(db).terminal.get(id);
+}
+
+/** A container's record, its shipment's record and the columns its detail shows. */
+export function containerDetailRow(db: Db, id: string): ContainerDetailRow | undefined {
+  return statements(db).container.get(id);
+}
+
+/** A container's events, oldest first, for its milestone timeline. */
+export function milestoneEvents(db: Db, containerId: string): MilestoneEventRow[] {
+  return statements(db).milestoneEvents.all(containerId);
+}
+
+/** A shipment's synced containers, by number. */
+export function shipmentContainerIds(db: Db, shipmentId: string): string[] {
+  return statements(db).shipmentContainers.all(shipmentId);
+}
+
+/** The terminal a shipment is discharged at, if it names one. */
+export function shipmentTerminalId(db: Db, shipmentId: string): string | null {
+  return statements(db).shipmentTerminal.get(shipmentId) ?? null;
+}
+
+/** The newest synced tracking request that made this shipment. */
+export function latestTrackingRequestId(db: Db, shipmentId: string): string | null {
+  return statements(db).latestRequest.get(shipmentId) ?? null;
+}
+
+/** A container's transport events with place, terminal and vessel names, oldest first. */
+export function transportEventRows(db: Db, containerId: string): TransportEventDetailRow[] {
+  return statements(db).events.all(containerId);
+}

@@ -1,0 +1,76 @@
+/**
+ * Lookup records (shipping lines, terminals, parties, custom field definitions, email
+ * submissions, ports): found by id for the detail pages, shipping lines listed for the
+ * carrier picker and checked by SCAC before a tracking request is sent.
+ */
+import type { Db } from '../database';
+import { perDb } from '../statements';
+
+type Text = string | null;
+
+/** A lookup record: its id, the column that names it as `title`, its record as sent. */
+export interface LookupRow {
+  id: string;
+  title: Text;
+  raw: Text;
+  synced_at: Text;
+}
+
+const lookupTables = {
+  shipping_line: { table: 'shipping_lines', title: 'name', alt: 'scac' },
+  terminal: { table: 'terminals', title: 'name', alt: null },
+  party: { table: 'parties', title: 'company_name', alt: null },
+  custom_field_definition: { table: 'custom_field_definitions', title: 'display_name', alt: null },
+  email_submission: { table: 'email_submissions', title: 'subject', alt: null },
+  port: { table: 'ports', title: 'name', alt: 'code' },
+} as const;
+/** The record types a detail can look up by id. */
+export type LookupType = keyof typeof lookupTables;
+
+function prepareLookup(db: Db, type: LookupType) {
+  const { table, title, alt } = lookupTables[type];
+  // Ports are also found by UN/LOCODE, shipping lines by SCAC (both upper case).
+  const or = alt ? ` OR ${alt} = :code` : '';
+  return db.prepare<{ id: string; code?: string }, LookupRow>(
+    `SELECT id, ${title} AS title, raw, synced_at FROM ${table} WHERE (id = :id${or}) AND synced_at IS NOT NULL LIMIT 1`,
+  );
+}
+
+const statements = perDb((db: Db) => ({
+  byType: new Map<LookupType, ReturnType<typeof prepareLookup>>(),
+  shippingLines: db.prepare<[], LookupRow>(
+    'SELECT id, name AS title, raw, synced_at FROM shipping_lines WHERE synced_at IS NOT NULL ORDER BY name',
+  ),
+  shippingLineByScac: db.prepare<[string], { name: Text; raw: string }>(
+    'SELECT name, raw FROM shipping_lines WHERE scac = ? AND synced_at IS NOT NULL',
+  ),
+  shippingLineCount: db
+    .prepare<[], number>('SELECT count(*) AS n FROM shipping_lines WHERE synced_at IS NOT NULL')
+    .pluck(),
+}));
+
+/** A synced lookup record by id (a port also by UN/LOCODE, a shipping line by SCAC). */
+export function lookupRow(db: Db, type: LookupType, id: string): LookupRow | undefined {
+  const { byType } = statements(db);
+  let statement = byType.get(type);
+  if (!statement) {
+    statement = prepareLookup(db, type);
+    byType.set(type, statement);
+  }
+  return statement.get(lookupTables[type].alt ? { id, code: id.toUpperCase() } : { id });
+}
+
+/** Every synced shipping line, by name. */
+export function shippingLineRows(db: Db): LookupRow[] {
+  return statements(db).shippingLines.all();
+}
+
+/** The synced shipping line with this SCAC: its name and its record as sent. */
+export function shippingLineByScac(db: Db, scac: string): { name: Text; raw: string } | undefined {
+  return statements(db).shippingLineByScac.get(scac);
+}
+
+/** How many shipping lines have been synced (none: the carrier list is not known yet). */
+export function countShippingLines(db: Db): number {
+  return statements(db).shippingLineCount.get() ?? 0;
+}
