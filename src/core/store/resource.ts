@@ -47,3 +47,9 @@ export function relIds(resource: StoredResource, name: string): string[] {
     .map((d) => (typeof d === 'object' && d !== null ? (d as { id?: unknown }).id : undefined))
     .filter((id): id is string => typeof id === 'string');
 }
+
+/** The id of a to-one relationship when it points at one of `types`, else null. */
+export function relIdOfType(resource: StoredResource, name: string, types: readonly string[]): string | null {
+  const type = relType(resource, name);
+  return type !== null && types.includes(type) ? relId(resource, name) : null;
+}

@@ -1,11 +1,11 @@
 /**
- * The tables the store's writer fills: each one's column list and the positional upsert
- * generated from it, the order a page's types are written in, the container hash that tells a
- * changed box, search rows written only when their text changed, and the cache of reference
- * rows (ports, terminals) that lets a page skip the ones it repeats unchanged.
+ * What the store's writer derives from the resource registry besides its statements: the
+ * positional upsert built from a column list, the order a page's types are written in, search
+ * rows written only when their text changed, and the cache of reference rows (ports,
+ * terminals: descriptors marked `cacheUnchanged`) that lets a page skip the ones it repeats.
  */
-import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { descriptors } from '../resources';
 import type { Db } from './database';
 import type { StoredResource } from './resource';
 
@@ -14,183 +14,21 @@ import type { StoredResource } from './resource';
  * named ones costs more than the insert itself) and, on conflict, every column but id replaced
  * by the new value, or set by the expression `onConflict` gives for it.
  */
-export function upsert<K extends string>(
-  db: Db,
+export function upsertSql(
   table: string,
-  columns: readonly K[],
-  onConflict: Partial<Record<K, string>> = {},
-): { run: (row: Record<K, unknown>) => void } {
+  columns: readonly string[],
+  onConflict: Readonly<Record<string, string | undefined>> = {},
+): string {
   const updates = columns.filter((c) => c !== 'id').map((c) => `${c} = ${onConflict[c] ?? `excluded.${c}`}`);
-  const statement = db.prepare(
-    `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
-     ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`,
-  );
-  return {
-    run: (row) => {
-      statement.run(columns.map((c) => row[c]));
-    },
-  };
+  return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+     ON CONFLICT (id) DO UPDATE SET ${updates.join(', ')}`;
 }
 
-export const containerColumns = [
-  'id',
-  'shipment_id',
-  'number',
-  'equipment_type',
-  'equipment_length',
-  'equipment_height',
-  'weight_lbs',
-  'seal_number',
-  'api_status',
-  'status',
-  'pod_terminal_id',
-  'pod_arrived_at',
-  'pod_discharged_at',
-  'available_for_pickup',
-  'availability_known',
-  'pickup_lfd',
-  'last_free_day',
-  'lfd_deadline_at',
-  'lfd_timezone',
-  'holds',
-  'hold_types',
-  'holds_count',
-  'fees_total',
-  'pickup_ready',
-  'pickup_appointment_at',
-  'pod_full_out_at',
-  'final_destination_full_out_at',
-  'empty_terminated_at',
-  'location_at_pod_terminal',
-  'pod_rail_carrier_scac',
-  'ind_rail_carrier_scac',
-  'pod_rail_loaded_at',
-  'pod_rail_departed_at',
-  'ind_eta_at',
-  'ind_ata_at',
-  'pod_timezone',
-  'terminal_checked_at',
-  'ref_numbers',
-  'created_at',
-  'raw',
-  'raw_hash',
-  'synced_at',
-  'changed_at',
-] as const;
-
-export const shipmentColumns = [
-  'id',
-  'bill_of_lading',
-  'normalized_number',
-  'shipping_line_scac',
-  'shipping_line_name',
-  'customer_name',
-  'pol_id',
-  'pol_locode',
-  'pol_name',
-  'pod_id',
-  'pod_locode',
-  'pod_name',
-  'pod_terminal_id',
-  'destination_id',
-  'destination_locode',
-  'destination_name',
-  'pod_vessel_name',
-  'pod_vessel_imo',
-  'pod_voyage_number',
-  'pol_etd_at',
-  'pol_atd_at',
-  'pod_eta_at',
-  'pod_original_eta_at',
-  'pod_ata_at',
-  'destination_eta_at',
-  'destination_ata_at',
-  'pol_timezone',
-  'pod_timezone',
-  'destination_timezone',
-  'eta_slip_hours',
-  'tracking_stopped_at',
-  'tracking_stopped_reason',
-  'ref_numbers',
-  'tags',
-  'container_count',
-  'created_at',
-  'raw',
-  'synced_at',
-] as const;
-
-export const eventColumns = [
-  'id',
-  'container_id',
-  'shipment_id',
-  'event',
-  'timestamp',
-  'timezone',
-  'location_locode',
-  'location_id',
-  'terminal_id',
-  'vessel_id',
-  'voyage_number',
-  'data_source',
-  'created_at',
-  'raw',
-  'synced_at',
-] as const;
-
-export const trackingRequestColumns = [
-  'id',
-  'request_number',
-  'request_type',
-  'scac',
-  'status',
-  'failed_reason',
-  'is_retrying',
-  'retry_count',
-  'shipment_id',
-  'customer_id',
-  'ref_numbers',
-  'tags',
-  'created_at',
-  'updated_at',
-  'raw',
-  'synced_at',
-] as const;
-
-/** Attributes that change on every check without anything happening to the box. */
-const volatileContainerAttributes = new Set([
-  'terminal_checked_at',
-  'pod_last_tracking_request_at',
-  'shipment_last_tracking_request_at',
-  'updated_at',
-]);
-
-export function containerHash(resource: StoredResource): string {
-  const stable = JSON.stringify(resource.attributes, (key, value: unknown) =>
-    volatileContainerAttributes.has(key) ? undefined : value,
-  );
-  return createHash('sha1').update(stable).digest('base64');
-}
-
-/** Reference types first, so the rows that point at them find them (or their stubs) present. */
-const writeOrder = [
-  'port',
-  'metro_area',
-  'terminal',
-  'rail_terminal',
-  'vessel',
-  'party',
-  'shipping_line',
-  'shipment',
-  'container',
-  'transport_event',
-  'tracking_request',
-  'custom_field_definition',
-  'email_submission',
-  'webhook',
-];
-const ranks = new Map(writeOrder.map((type, index) => [type, index]));
+/** Reference resources first, so the rows that point at them find them (or their stubs) present. */
+const ranks = new Map(descriptors.flatMap((d) => d.types.map((type) => [type, d.writeRank])));
+const lastRank = Math.max(...ranks.values()) + 1;
 export function rank(type: string): number {
-  return ranks.get(type) ?? writeOrder.length;
+  return ranks.get(type) ?? lastRank;
 }
 
 /**
@@ -211,30 +49,12 @@ export function syncSearchRow(
   if (body !== null) insert.run(rowid, body);
 }
 
-/** Date attributes the derived container fields read, besides the columns written above. */
-export const derivedDateAttributes = [
-  'pickup_lfd',
-  'ind_facility_lfd_on',
-  'pod_arrived_at',
-  'pod_discharged_at',
-  'pod_full_out_at',
-  'final_destination_full_out_at',
-  'empty_terminated_at',
-  'pod_rail_loaded_at',
-  'pod_rail_departed_at',
-  'ind_rail_unloaded_at',
-] as const;
-export const deadlineDates = {
-  member: 'import_deadlines',
-  names: ['pickup_lfd_terminal', 'pickup_lfd_rail', 'pickup_lfd_line'],
-};
-
 /**
  * Every shipment page includes the same ports and terminals again; remember what each small
  * reference row last held so an unchanged one is not written again.
  */
 const referenceCache = new WeakMap<Db, Map<string, string>>();
-const cachedTypes = new Set(['port', 'metro_area', 'terminal', 'rail_terminal', 'vessel', 'shipping_line', 'party']);
+const cachedTypes = new Set(descriptors.filter((d) => d.cacheUnchanged).flatMap((d) => d.types));
 export function unchangedReference(
   db: Db,
   resource: StoredResource,

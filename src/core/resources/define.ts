@@ -1,0 +1,158 @@
+/**
+ * What a resource descriptor holds: the JSON:API types it stores, its table and the columns
+ * the writer fills (SQL type, how each value is read from the record, references stubbed,
+ * index), its search row, its sync walks and the hooks for what is not a plain column. The
+ * writer (`store/writer.ts`) and the sync plan (`sync/engine.ts`) are derived from these;
+ * migrations stay hand-written, and `test/integration/registry-schema.test.ts` ties the two.
+ */
+import type { Query } from '../sync/types';
+import type { StoredResource } from '../store/resource';
+
+export type SqlType = 'TEXT' | 'INTEGER' | 'REAL';
+
+/** Rows a list page asks for. */
+export const PAGE_SIZE = 100;
+const DAY_MS = 24 * 3_600_000;
+
+/** What a column reader gets besides the record, from the page being written. */
+export interface WriteContext {
+  /** The record as stored in `raw` (JSON). */
+  readonly raw: string;
+  /** When this page was written (UTC ISO), for `synced_at`. */
+  readonly syncedAt: string;
+  /**
+   * The context columns another resource declared (`context`) for the row `id`, from this page
+   * when it wrote that row, else from the store; all null when there is no such row.
+   */
+  contextOf(resource: string, id: string | null): Readonly<Record<string, unknown>>;
+}
+
+/** Reads a column's value from the record; `derived` is what the descriptor's `derive` made of it. */
+export type Reader<D> = (resource: StoredResource, w: WriteContext, derived: D) => unknown;
+
+export interface Column<D = unknown, T extends string = never> {
+  type: SqlType;
+  /** Reads the value from the record (a method, so descriptors of any `D` share one erased type). */
+  read(resource: StoredResource, w: WriteContext, derived: D): unknown;
+  /** The resource (registry name) this column holds an id of: stubbed before the row is written. */
+  references?: T;
+  /** The column leads an index in the migration (the schema test checks both ways). */
+  indexed?: boolean;
+}
+
+/**
+ * Column builders for a descriptor whose readers get derived values of type `D`. Each keeps the
+ * reference target as a literal, so the registry can check it names a resource.
+ */
+export function columns<D = undefined>() {
+  const make =
+    (type: SqlType) =>
+    (read: Reader<D>, options: { indexed?: boolean } = {}): Column<D> => ({ type, read, ...options });
+  return {
+    text: make('TEXT'),
+    integer: make('INTEGER'),
+    real: make('REAL'),
+    /** A TEXT column holding the id of a `target` row, stubbed (`INSERT OR IGNORE … (id)`) when new. */
+    ref: <const T extends string>(
+      target: T,
+      read: Reader<D>,
+      options: { indexed?: boolean } = {},
+    ): Column<D, T> & { references: T } => ({ type: 'TEXT', read, references: target, ...options }),
+  };
+}
+
+/** The columns every synced table has, first (id) and last (raw, synced_at). */
+export const idColumn: Column<unknown> = { type: 'TEXT', read: (r) => r.id };
+export const rawColumn: Column<unknown> = { type: 'TEXT', read: (_r, w) => w.raw };
+export const syncedAtColumn: Column<unknown> = { type: 'TEXT', read: (_r, w) => w.syncedAt };
+
+/** When a walk is part of a run. */
+export type WalkWhen =
+  /** every run */
+  | { kind: 'always' }
+  /** full runs, and any run that finds the walk interrupted */
+  | { kind: 'full' }
+  /**
+   * Full runs, and runs at least `every` ms after the time kept under `doneKey` (or with no
+   * such time), and runs that find the checkpoint `resumeWith` saved. The walk whose key is
+   * `markedBy` writes the time when it ends.
+   */
+  | { kind: 'every'; every: number; doneKey: string; resumeWith: string; markedBy: string };
+
+export interface WalkDef {
+  /** Checkpoint key (`walk:<key>` in sync_state) and progress step key, e.g. "shipments:active". */
+  key: string;
+  /** Where walks start, lowest first (a few run at once, in this order). */
+  order: number;
+  /** The progress step shown while this walk runs. */
+  step: string;
+  /** What the list holds, in a forwarder's words, for messages. */
+  noun: string;
+  /** The list's query besides `include` (from the descriptor's `api.includes`). */
+  query: Query;
+  when: WalkWhen;
+  /** Pages expected before any run counted them: one, or the stored rows of the table over a page. */
+  estimate: 'one page' | 'stored rows';
+  /**
+   * An incremental cursor: incremental runs ask `filter` from the time kept under `key` (less
+   * `overlapMs`); after the walk the newest `updated_at` seen becomes the cursor.
+   */
+  cursor?: { key: string; filter: string; overlapMs: number };
+  /** The walk's pages include container events (`eventsComplete` hook of the engine). */
+  carriesEvents?: boolean;
+}
+
+/** The reference lists: walked once a day (and whenever the parties walk was interrupted). */
+export const referenceWalks: WalkWhen = {
+  kind: 'every',
+  every: DAY_MS,
+  doneKey: 'reference:completed_at',
+  resumeWith: 'reference:parties',
+  markedBy: 'reference:custom_field_definitions',
+};
+export const DAILY = DAY_MS;
+
+export interface ResourceSpec<N extends string, D, C extends Record<string, Column<D, string>>> {
+  /** Registry name (camelCase plural, as the IPC channels spell it). */
+  name: N;
+  /** JSON:API types written into this table (the first is the resource's own). */
+  types: readonly [string, ...string[]];
+  table: string;
+  /** The API list this resource is walked from, with what its pages include. */
+  api?: { path: string; includes?: readonly string[] };
+  /** Where this resource's rows are written in a page, lowest first (references before rows using them). */
+  writeRank: number;
+  /** Computed once per record before the columns are read (e.g. the container's derived fields). */
+  derive?(resource: StoredResource, w: WriteContext): D;
+  /** Columns the writer fills, in upsert order. */
+  columns: C;
+  /** Records this returns false for are not written (not counted either). */
+  accept?: (resource: StoredResource) => boolean;
+  /** On conflict, columns set by these SQL expressions instead of the new value. */
+  onConflict?: Partial<Record<keyof C & string, string>>;
+  /** Table columns the upsert leaves alone (written elsewhere, named in `writtenBy`). */
+  keptColumns?: Readonly<Record<string, { type: SqlType; writtenBy: string }>>;
+  /** Small rows repeated on every page: one unchanged since the last committed page is skipped. */
+  cacheUnchanged?: boolean;
+  /** Columns other resources read through `WriteContext.contextOf` (kept per page, else read back). */
+  context?: readonly (keyof C & string)[];
+  /** A trigram search row per record, keyed by the table's rowid; null body: no row. */
+  search?: { table: string; body(resource: StoredResource, derived: D): string | null };
+  /**
+   * A child table replaced with the record's values on each write (`DELETE` by parent, then
+   * `INSERT OR IGNORE`), e.g. shipment_tags.
+   */
+  listTable?: { table: string; parent: string; column: string; values(resource: StoredResource, derived: D): string[] };
+  /** Walks that sync this resource. */
+  walks?: readonly WalkDef[];
+}
+
+/** Any descriptor, its derived values and column names erased (what the writer iterates). */
+export type ResourceDescriptor = ResourceSpec<string, unknown, Record<string, Column<unknown, string>>>;
+
+/** A descriptor, its name and column names kept literal. */
+export function defineResource<const N extends string, D, C extends Record<string, Column<D, string>>>(
+  spec: ResourceSpec<N, D, C>,
+): ResourceSpec<N, D, C> {
+  return spec;
+}

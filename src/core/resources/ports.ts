@@ -1,0 +1,25 @@
+import { str } from '../store/resource';
+import { columns, defineResource, idColumn, rawColumn, syncedAtColumn } from './define';
+
+const c = columns();
+
+/** Ports, as the shipments, terminals and events that name them include them. */
+export const ports = defineResource({
+  name: 'ports',
+  // Metro areas (an event's or a destination's location) share the table in this schema.
+  types: ['port', 'metro_area'],
+  table: 'ports',
+  writeRank: 10,
+  cacheUnchanged: true,
+  columns: {
+    id: idColumn,
+    code: c.text((r) => str(r.attributes.code), { indexed: true }),
+    name: c.text((r) => str(r.attributes.name)),
+    city: c.text((r) => str(r.attributes.city)),
+    state_abbr: c.text((r) => str(r.attributes.state_abbr)),
+    country_code: c.text((r) => str(r.attributes.country_code)),
+    time_zone: c.text((r) => str(r.attributes.time_zone)),
+    raw: rawColumn,
+    synced_at: syncedAtColumn,
+  },
+});

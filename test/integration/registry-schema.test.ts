@@ -1,0 +1,129 @@
+/**
+ * The resource registry against the hand-written migrations: every column a descriptor declares
+ * is in its table with the declared SQL type (and no table column is left undeclared), references
+ * are the migration's foreign keys, `indexed` matches the indexes, and each JSON:API type the
+ * writer keeps belongs to exactly one descriptor.
+ */
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { descriptors, resources, walks } from '../../src/core/resources';
+import { migrate } from '../../src/core/store/database';
+import { writeResources } from '../../src/core/store/writer';
+
+interface ColumnInfo {
+  name: string;
+  type: string;
+}
+
+function migrated(): Database.Database {
+  const db = new Database(':memory:');
+  migrate(db);
+  return db;
+}
+
+describe('resource registry and schema', () => {
+  const db = migrated();
+  const tableColumns = (table: string) => db.pragma(`table_info(${table})`) as ColumnInfo[];
+
+  for (const d of descriptors) {
+    it(`${d.name}: its table ${d.table} has exactly the declared columns, with their SQL types`, () => {
+      const declared = Object.fromEntries([
+        ...Object.entries(d.columns).map(([name, c]) => [name, c.type]),
+        ...Object.entries(d.keptColumns ?? {}).map(([name, c]) => [name, c.type]),
+      ]);
+      const actual = Object.fromEntries(tableColumns(d.table).map((c) => [c.name, c.type]));
+      expect(actual).toEqual(declared);
+      expect(Object.keys(d.columns)[0]).toBe('id');
+    });
+
+    it(`${d.name}: each reference is a foreign key to the target's table`, () => {
+      const keys = db.pragma(`foreign_key_list(${d.table})`) as { from: string; table: string; to: string }[];
+      const declared = Object.entries(d.columns)
+        .filter(([, c]) => c.references !== undefined)
+        .map(([name, c]) => ({ from: name, table: resources[c.references as keyof typeof resources].table, to: 'id' }));
+      expect(keys.map(({ from, table, to }) => ({ from, table, to }))).toEqual(expect.arrayContaining(declared));
+      expect(keys).toHaveLength(declared.length);
+    });
+
+    it(`${d.name}: columns marked indexed are exactly those leading an index`, () => {
+      const indexes = db.pragma(`index_list(${d.table})`) as { name: string; origin: string }[];
+      const leading = new Set(
+        indexes
+          .filter((i) => i.origin === 'c')
+          .map((i) => (db.pragma(`index_info(${i.name})`) as { seqno: number; name: string }[])[0]!.name),
+      );
+      const marked = Object.entries(d.columns)
+        .filter(([, c]) => c.indexed)
+        .map(([name]) => name);
+      expect(new Set(marked)).toEqual(leading);
+    });
+
+    if (d.search) {
+      const search = d.search;
+      it(`${d.name}: its search table ${search.table} is a trigram FTS5 table`, () => {
+        const sql = db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(search.table) as string;
+        expect(sql).toMatch(/USING fts5 \(body, tokenize = 'trigram'\)/);
+      });
+    }
+
+    if (d.listTable) {
+      const list = d.listTable;
+      it(`${d.name}: its list table ${list.table} has its parent and value columns`, () => {
+        expect(tableColumns(list.table).map((c) => c.name)).toEqual([list.parent, list.column]);
+      });
+    }
+
+    for (const name of d.context ?? []) {
+      it(`${d.name}: context column ${name} is one it writes`, () => {
+        expect(Object.keys(d.columns)).toContain(name);
+      });
+    }
+  }
+
+  it('every JSON:API type the writer keeps is declared by exactly one descriptor', () => {
+    const types = descriptors.flatMap((d) => d.types);
+    expect(new Set(types).size).toBe(types.length);
+    // The types the API sends and the store keeps (metro areas with ports, rail terminals with terminals).
+    expect(new Set(types)).toEqual(
+      new Set([
+        'port',
+        'metro_area',
+        'terminal',
+        'rail_terminal',
+        'vessel',
+        'party',
+        'shipping_line',
+        'shipment',
+        'container',
+        'transport_event',
+        'tracking_request',
+        'custom_field_definition',
+        'email_submission',
+        'webhook',
+      ]),
+    );
+  });
+
+  it('the writer stores each declared type in its descriptor table, and nothing of an undeclared type', () => {
+    const target = migrated();
+    for (const d of descriptors) {
+      for (const type of d.types) {
+        const id = `${type}-1`;
+        const relationships = { container: { data: { type: 'container', id: 'c-1' } } };
+        const counts = writeResources(target, [{ id, type, attributes: {}, relationships }], {
+          syncedAt: '2026-01-01T00:00:00.000Z',
+        });
+        expect(counts).toEqual({ [type]: 1 });
+        const row = target.prepare(`SELECT raw FROM ${d.table} WHERE id = ?`).get(id) as { raw: string };
+        expect(JSON.parse(row.raw)).toMatchObject({ id, type });
+      }
+    }
+    expect(writeResources(target, [{ id: 'x', type: 'invoice', attributes: {} }], { syncedAt: 'x' })).toEqual({});
+    expect(target.pragma('foreign_key_check')).toEqual([]);
+  });
+
+  it('walk keys are unique and every walked resource names its API list', () => {
+    expect(new Set(walks.map((w) => w.key)).size).toBe(walks.length);
+    for (const w of walks) expect(w.path).toMatch(/^\/[a-z_]+$/);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Type test (checked by `npm run typecheck`, never run): names derived from the resource
+ * registry are literal, so a misspelt resource or column name fails `tsc`.
+ */
+import { columnNames, defineRegistry, resources, type ColumnName, type ResourceName } from '../../src/core/resources';
+import { columns, defineResource, idColumn } from '../../src/core/resources/define';
+
+export const column: ColumnName<'shipments'> = 'bill_of_lading';
+// @ts-expect-error: a misspelt column of a descriptor
+export const misspeltColumn: ColumnName<'shipments'> = 'bill_of_ladng';
+// @ts-expect-error: a column of another resource
+export const otherColumn: ColumnName<'ports'> = 'bill_of_lading';
+
+export const resource: ResourceName = 'trackingRequests';
+// @ts-expect-error: a misspelt resource name
+export const misspeltResource: ResourceName = 'trackingRequest';
+// @ts-expect-error: a misspelt resource name as a type argument
+export type Misspelt = ColumnName<'shipmnts'>;
+
+export const names: 'id' | 'scac' | 'name' | 'short_name' | 'raw' | 'synced_at' = columnNames('shippingLines')[0]!;
+// @ts-expect-error: a misspelt column read off a descriptor
+export const misspeltRead = resources.containers.columns.lfd_deadline;
+
+const c = columns();
+export const badConflict = defineResource({
+  name: 'things',
+  types: ['thing'],
+  table: 'things',
+  writeRank: 1,
+  columns: { id: idColumn, label: c.text(() => null) },
+  // @ts-expect-error: onConflict names a column the descriptor does not have
+  onConflict: { lable: 'excluded.label' },
+});
+
+const things = defineResource({
+  name: 'things',
+  types: ['thing'],
+  table: 'things',
+  writeRank: 1,
+  columns: { id: idColumn, owner_id: c.ref('owners', () => null) },
+});
+const owners = defineResource({
+  name: 'owners',
+  types: ['owner'],
+  table: 'owners',
+  writeRank: 0,
+  columns: { id: idColumn },
+});
+export const registry = defineRegistry({ owners, things });
+// @ts-expect-error: a reference to a resource the registry does not hold
+export const missingTarget = defineRegistry({ things });
+// @ts-expect-error: an entry under another name than its descriptor's
+export const misnamed = defineRegistry({ owners, thing: things });
