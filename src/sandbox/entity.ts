@@ -1,0 +1,98 @@
+/**
+ * What the sandbox serialises: an entity (a record of the world and its JSON:API type), the
+ * resource object it becomes, and what serialising needs (the simulated time, the account).
+ */
+import type {
+  AccountRec,
+  ContainerPlan,
+  CustomFieldDefinitionRec,
+  DocumentRec,
+  EmailSubmissionRec,
+  Milestone,
+  PartyRec,
+  PortRec,
+  ShipmentPlan,
+  ShippingLineRec,
+  TerminalRec,
+  TrackingRequestPlan,
+  VesselRec,
+  WebhookNotificationRec,
+  WebhookRec,
+} from './model';
+import { containerState } from './state';
+
+export interface ResourceObject {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, { data: Ref | Ref[] | null; links?: Record<string, string> }>;
+  links?: Record<string, string>;
+}
+export interface Ref {
+  id: string;
+  type: string;
+}
+
+export type Entity =
+  | { type: 'shipment'; rec: ShipmentPlan }
+  | { type: 'container'; rec: ContainerPlan }
+  | { type: 'transport_event'; rec: { container: ContainerPlan; milestone: Milestone } }
+  | { type: 'raw_event'; rec: { container: ContainerPlan; milestone: Milestone; index: number } }
+  | { type: 'tracking_request'; rec: TrackingRequestPlan }
+  | { type: 'port'; rec: PortRec }
+  | { type: 'terminal'; rec: TerminalRec }
+  | { type: 'shipping_line'; rec: ShippingLineRec }
+  | { type: 'vessel'; rec: VesselRec }
+  | { type: 'party'; rec: PartyRec }
+  | { type: 'account'; rec: AccountRec }
+  | { type: 'custom_field_definition'; rec: CustomFieldDefinitionRec }
+  | { type: 'email_submission'; rec: EmailSubmissionRec }
+  | { type: 'document'; rec: DocumentRec }
+  | { type: 'document_representation'; rec: DocumentRec }
+  | { type: 'webhook'; rec: WebhookRec }
+  | { type: 'webhook_notification'; rec: WebhookNotificationRec };
+
+export type EntityType = Entity['type'];
+export type RecOf<T extends EntityType> = Extract<Entity, { type: T }>['rec'];
+
+export interface SerializeContext {
+  now: number;
+  account: AccountRec;
+}
+
+/** ISO 8601 in UTC to the second, as the service writes timestamps. */
+export function iso(ms: number | null | undefined): string | null {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return null;
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
+
+// A container's state is needed for its attributes and its events; compute it once per request.
+const stateCache = new WeakMap<
+  ContainerPlan,
+  { now: number; state: ReturnType<typeof containerState>; events: Milestone[] }
+>();
+export function containerStateCached(c: ContainerPlan, ctx: SerializeContext) {
+  const hit = stateCache.get(c);
+  if (hit && hit.now === ctx.now) return hit;
+  const state = containerState(c, ctx.now);
+  const entry = { now: ctx.now, state, events: [...state.known.values()] };
+  stateCache.set(c, entry);
+  return entry;
+}
+
+export function entityId(entity: Entity): string {
+  switch (entity.type) {
+    case 'transport_event':
+      return entity.rec.milestone.id;
+    case 'raw_event':
+      return entity.rec.milestone.rawId;
+    case 'document_representation':
+      return entity.rec.representationId;
+    default:
+      return entity.rec.id;
+  }
+}
+
+export function ref(entity: Entity): Ref {
+  return { id: entityId(entity), type: entity.type };
+}
