@@ -1,34 +1,13 @@
 /**
  * Calendar arithmetic in IANA time zones with Intl alone (no date library), shared by the
- * derived container fields and the sandbox. Building an Intl formatter costs far more than using
- * one, so each zone's is made once.
+ * derived container fields and the sandbox. The formatters are the shared ones of date-formatters.ts.
  */
-
-const partFormatters = new Map<string, Intl.DateTimeFormat>();
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsFormatter(zone: string): Intl.DateTimeFormat {
-  let f = partFormatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    partFormatters.set(zone, f);
-  }
-  return f;
-}
+import { dateFormatter } from './date-formatters';
 
 /** The zone's offset from UTC at an instant, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(instant: number, zone: string): number {
   const parts: Record<string, number> = {};
-  for (const part of partsFormatter(zone).formatToParts(instant)) {
+  for (const part of dateFormatter('parts', zone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   const asUtc = Date.UTC(parts.year!, parts.month! - 1, parts.day, parts.hour, parts.minute, parts.second);
@@ -37,12 +16,7 @@ export function zoneOffsetMs(instant: number, zone: string): number {
 
 /** The calendar date of an instant in a zone, YYYY-MM-DD. */
 export function localDate(instant: number, zone: string): string {
-  let f = dayFormatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormatters.set(zone, f);
-  }
-  return f.format(instant);
+  return dateFormatter('isoDate', zone).format(instant);
 }
 
 /** The instant of local midnight `days` calendar days after the local date of `instant`. */

@@ -4,6 +4,7 @@
  * box can be picked up now. Stored beside the raw resource for sorting and filtering.
  */
 import type { ContainerStatus } from '../../shared/status';
+import { isTimeZone } from '../../shared/date-formatters';
 import { endOfLocalDay, localDate } from '../../shared/zoned-time';
 
 export { endOfLocalDay, localDate };
@@ -47,23 +48,6 @@ const fromApi: Record<string, ContainerStatus> = {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
-}
-
-// Building an Intl formatter costs far more than using one: one per zone, kept.
-const zoneValidity = new Map<string, boolean>();
-function isValidZone(zone: string | null): zone is string {
-  if (!zone) return false;
-  let valid = zoneValidity.get(zone);
-  if (valid === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      valid = true;
-    } catch {
-      valid = false;
-    }
-    zoneValidity.set(zone, valid);
-  }
-  return valid;
 }
 
 /** The status from milestones alone, for payloads without current_status. */
@@ -113,7 +97,7 @@ export function deriveContainer(a: Attributes, shipment: ShipmentContext): Deriv
   const zoneCandidate = atRamp
     ? (text(a.final_destination_timezone) ?? shipment.destinationTimezone)
     : (text(a.pod_timezone) ?? shipment.podTimezone);
-  const zone = isValidZone(zoneCandidate) ? zoneCandidate : 'UTC';
+  const zone = isTimeZone(zoneCandidate) ? zoneCandidate : 'UTC';
   let lastFreeDay: string | null = null;
   let lfdDeadlineAt: string | null = null;
   const parsed = lfdInstant === null ? NaN : Date.parse(lfdInstant);
@@ -137,6 +121,6 @@ export function deriveContainer(a: Attributes, shipment: ShipmentContext): Deriv
 
 /** Whole days from today (in the zone) to the last free day; negative when past. */
 export function daysLeft(lastFreeDay: string, zone: string, now: number): number {
-  const today = localDate(now, isValidZone(zone) ? zone : 'UTC');
+  const today = localDate(now, isTimeZone(zone) ? zone : 'UTC');
   return Math.round((Date.parse(`${lastFreeDay}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
 }

@@ -3,33 +3,14 @@
  * laptop's or the port's (Settings > Time display), and a relative form ("in 3 days") carries the
  * exact value for its tooltip.
  */
+import { computerTimeZone, dateFormatter, isTimeZone } from '../../../shared/date-formatters';
 import type { TimeDisplay } from '../../../shared/types';
 
 const DAY = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(key: string, make: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
-  let f = formatters.get(key);
-  if (!f) {
-    f = make();
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-function validZone(zone: string | null | undefined): string | undefined {
-  if (!zone) return undefined;
-  try {
-    formatter(`probe:${zone}`, () => new Intl.DateTimeFormat('en', { timeZone: zone }));
-    return zone;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The zone a date is shown in: the port's when asked for and known, else this computer's. */
 export function displayZone(display: TimeDisplay, portZone: string | null | undefined): string | undefined {
-  return display === 'port' ? validZone(portZone) : undefined;
+  return display === 'port' && isTimeZone(portZone) ? portZone : undefined;
 }
 
 function parse(iso: string | null | undefined): Date | null {
@@ -47,61 +28,25 @@ export function formatDateTime(iso: string | null | undefined, zone?: string): s
   const key = `${zone ?? ''}|${iso}`;
   let text = dateTimeCache.get(key);
   if (text === undefined) {
-    text = formatDateTimeNow(iso, zone);
+    const date = parse(iso);
+    text = date ? dateFormatter('dateTime', zone).format(date) : '';
     if (dateTimeCache.size >= 20_000) dateTimeCache.clear();
     dateTimeCache.set(key, text);
   }
   return text;
 }
 
-function formatDateTimeNow(iso: string, zone: string | undefined): string {
-  const date = parse(iso);
-  if (!date) return '';
-  return formatter(
-    `dt:${zone ?? ''}`,
-    () =>
-      new Intl.DateTimeFormat(undefined, {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: zone,
-        timeZoneName: 'short',
-      }),
-  ).format(date);
-}
-
 /** "Sun 20 Dec 2026, 08:13 (America/Los_Angeles, PST)": the tooltip form. */
 export function formatExact(iso: string | null | undefined, zone?: string): string {
   const date = parse(iso);
   if (!date) return '';
-  const text = formatter(
-    `ex:${zone ?? ''}`,
-    () =>
-      new Intl.DateTimeFormat(undefined, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: zone,
-        timeZoneName: 'long',
-      }),
-  ).format(date);
-  const name = zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return `${text} · ${name}`;
+  return `${dateFormatter('exact', zone).format(date)} · ${zone ?? computerTimeZone()}`;
 }
 
 /** The day of an instant on this computer's calendar: "Mon, Nov 23, 2026". */
 export function formatDay(iso: string | null | undefined): string {
   const date = parse(iso);
-  if (!date) return '';
-  return formatter(
-    'day',
-    () => new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
-  ).format(date);
+  return date ? dateFormatter('day').format(date) : '';
 }
 
 /** What a date shows on hover: exact, with its zone's name, and how far off it is. */
@@ -113,17 +58,12 @@ export function formatHover(iso: string, zone: string | undefined, estimated: bo
 export function formatCalendarDate(date: string | null | undefined): string {
   if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return '';
   const [y, m, d] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
-  return formatter(
-    'cal',
-    () =>
-      new Intl.DateTimeFormat(undefined, {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }),
-  ).format(new Date(Date.UTC(y, m - 1, d)));
+  return dateFormatter('calendarDate').format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** A calendar date in a chart, without its year: "Tue, Nov 24". */
+export function formatChartDay(date: string): string {
+  return dateFormatter('chartDay').format(new Date(`${date}T00:00:00Z`));
 }
 
 const relativeFormat = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
