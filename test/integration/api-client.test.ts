@@ -237,7 +237,8 @@ describe('TrackingApiClient against the sandbox', () => {
     setTimeout(() => controller.abort(), 100);
     const error = await catchError(client.get('/shipping_lines', { signal: controller.signal }));
     expect(error).toMatchObject({ name: 'AbortError' });
-    expect(Date.now() - started).toBeLessThan(2000);
+    // At the abort, not at the 10 s request timeout (room left for a busy machine).
+    expect(Date.now() - started).toBeLessThan(8000);
     expect(events).toEqual([expect.objectContaining({ attempt: 1, error: 'aborted' })]);
   });
 
