@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noSqlOutsideStore from './eslint/rules/no-sql-outside-store.js';
 
 const noElectron = {
   name: 'electron',
@@ -74,5 +75,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
     },
+  },
+  {
+    // SQL only in the store (and the simulator's own tables): no better-sqlite3 import, and no
+    // prepare/exec/pragma/transaction on a value typed as its Database. Test: lint-boundaries-sql.test.ts.
+    name: 'boundaries/sql-in-store',
+    files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.svelte'],
+    ignores: ['src/core/store/**', 'src/sandbox/**', 'test/**'],
+    plugins: { 'quayside-store': { rules: { 'no-sql-outside-store': noSqlOutsideStore } } },
+    rules: { 'quayside-store/no-sql-outside-store': 'error' },
   },
 );
