@@ -77,8 +77,9 @@ export function profileHandlers(ctx: CoreContext): ProfileHandlers {
       // Checkpoints name pages on the old address; the next sync starts its walks over.
       if (url !== existing.baseUrl) {
         const { openDatabase } = await import('../store/database');
+        const { clearWalkCheckpoints } = await import('../store/sync-state');
         const db = openDatabase(ctx.profiles.databasePath(id));
-        db.prepare("DELETE FROM sync_state WHERE key LIKE 'walk:%'").run();
+        clearWalkCheckpoints(db);
         db.close();
       }
       // A new key or base URL takes effect at once for the account being shown.
