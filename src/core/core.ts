@@ -131,6 +131,7 @@ export function createCore(options: CoreOptions): Core {
       profiles: profiles.list(),
       activeId: profiles.activeId,
       keyStorage: await vault.describe(),
+      ...(profiles.problem ? { fileProblem: profiles.problem } : {}),
     }),
   };
 

@@ -1,45 +1,72 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { defaultSettings, settingsSchema } from '../shared/settings';
 import type { Settings } from '../shared/types';
+import { QuaysideError } from './errors';
+import { moveAside, readVersionedFile, type FileFormat } from './versioned-file';
 import { writeFileAtomic } from './write-file-atomic';
+
+/**
+ * settings.json's versions: add an upgrade (never edit one) when the layout changes. A file
+ * without a version is version 1 (Quayside wrote the same settings before the field existed).
+ * Each setting is optional on disk: a missing one takes its default.
+ */
+export const settingsFormat: FileFormat<Partial<Settings> & { version: 1 }> = {
+  name: 'settings.json',
+  version: 1,
+  upgrades: [],
+  unversioned: 1,
+  schema: settingsSchema.partial().extend({ version: z.literal(1) }),
+};
 
 /** App-wide preferences in `settings.json` in the data folder. */
 export class SettingsStore {
   readonly #file: string;
+  readonly #log: (message: string) => void;
   #settings: Settings;
+  /** A newer Quayside's file: the sentence saying so; nothing is written while it is set. */
+  #refusal: string | null = null;
+  #unreadable = false;
 
   constructor(dataDir: string, log: (message: string) => void = () => {}) {
     this.#file = join(dataDir, 'settings.json');
-    this.#settings = readSettings(this.#file, log);
+    this.#log = log;
+    this.#settings = { ...defaultSettings };
+    const read = readVersionedFile(this.#file, settingsFormat);
+    if (read.kind === 'read') {
+      const { version: _version, ...stored } = read.data;
+      this.#settings = { ...defaultSettings, ...stored };
+    } else if (read.kind === 'newer') {
+      this.#refusal = read.message;
+      log(`${read.message} Using default settings.`);
+    } else if (read.kind === 'unreadable') {
+      this.#unreadable = true;
+      log(`settings.json is not readable (${read.reason}); using default settings`);
+    }
+  }
+
+  /** A newer Quayside's settings.json, in a sentence; null when the file is ours to write. */
+  get problem(): string | null {
+    return this.#refusal;
   }
 
   get(): Settings {
-    return { ...this.#settings };
+    return this.#refusal ? { ...this.#settings, fileProblem: this.#refusal } : { ...this.#settings };
   }
 
   update(patch: Partial<Settings>): Settings {
+    if (this.#refusal) throw new QuaysideError('storage', this.#refusal);
     const next = settingsSchema.parse({ ...this.#settings, ...patch });
-    writeFileAtomic(this.#file, `${JSON.stringify(next, null, 2)}\n`);
+    if (this.#unreadable) {
+      try {
+        this.#log(`settings.json could not be read; kept as ${moveAside(this.#file)}`);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      this.#unreadable = false;
+    }
+    writeFileAtomic(this.#file, `${JSON.stringify({ version: settingsFormat.version, ...next }, null, 2)}\n`);
     this.#settings = next;
     return this.get();
   }
-}
-
-/** A missing file means defaults; a damaged one is reported and replaced by defaults on next save. */
-function readSettings(file: string, log: (message: string) => void): Settings {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return { ...defaultSettings };
-  }
-  try {
-    const stored = settingsSchema.partial().safeParse(JSON.parse(text));
-    if (stored.success) return { ...defaultSettings, ...stored.data };
-  } catch {
-    // falls through to the report below
-  }
-  log(`settings.json is not readable; using default settings`);
-  return { ...defaultSettings };
 }

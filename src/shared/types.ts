@@ -21,6 +21,8 @@ export interface Settings {
   /** Show dates in the laptop's time zone or in the time zone of the port they happen at. */
   timeDisplay: TimeDisplay;
   syncIntervalMinutes: number;
+  /** settings.json was written by a newer Quayside: the sentence to show (defaults are in use). */
+  fileProblem?: string;
 }
 
 export type KeyStorage = 'keychain' | 'safe-storage' | 'session';
@@ -49,6 +51,8 @@ export interface ProfilesState {
   activeId: string | null;
   /** Where keys are kept on this machine, and why when it is not the keychain. */
   keyStorage: { kind: KeyStorage; note: string | null };
+  /** profiles.json was written by a newer Quayside, or could not be read: the sentence to show. */
+  fileProblem?: string;
 }
 
 export interface KeyCheck {

@@ -76,6 +76,10 @@ export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}
     throw new UsageError((error as Error).message);
   }
   const profile = values.profile ? findProfile(values.profile) : null;
+  if (profile && 'refusal' in profile) {
+    io.err.write(`${profile.refusal}\n`);
+    return exitCodes.failure;
+  }
   if (values.profile && !profile) {
     io.err.write(`There is no profile named "${values.profile}" in ${profileDataDir()}.\n`);
     return exitCodes.usage;
@@ -147,8 +151,9 @@ function profileDataDir(): string {
 }
 
 /** A profile of the app by name or id, with its database. */
-function findProfile(nameOrId: string): { summary: ProfileSummary; dbPath: string } | null {
+function findProfile(nameOrId: string): { summary: ProfileSummary; dbPath: string } | { refusal: string } | null {
   const profiles = new ProfileStore(profileDataDir());
+  if (profiles.refusal) return { refusal: profiles.refusal };
   const summary = profiles.list().find((p) => p.id === nameOrId || p.name.toLowerCase() === nameOrId.toLowerCase());
   return summary ? { summary, dbPath: profiles.databasePath(summary.id) } : null;
 }

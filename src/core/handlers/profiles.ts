@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/ipc';
 import { QuaysideError } from '../errors';
-import { rateLimiterFor } from '../api/rate-limiter';
+import { forgetRateLimiter, rateLimiterFor } from '../api/rate-limiter';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../../shared/base-url';
 import { checkApiKey } from '../profiles/validate-key';
 import type { CoreContext } from './context';
@@ -87,9 +87,13 @@ export function profileHandlers(ctx: CoreContext): ProfileHandlers {
       return { profile, check: result, state: await announce() };
     },
     'profiles:remove': async ({ id, deleteData }) => {
-      if (!ctx.profiles.get(id)) throw new QuaysideError('not_found', 'There is no such profile.');
+      const removed = ctx.profiles.get(id);
+      if (!removed) throw new QuaysideError('not_found', 'There is no such profile.');
       const path = ctx.profiles.databasePath(id);
       if (ctx.profiles.activeId === id) await ctx.switchSession(null);
+      // The key's limiter goes with it: the registry keeps one per key for the whole process.
+      const key = await ctx.vault.load(id, removed.keyStorage);
+      if (key) forgetRateLimiter(key);
       await ctx.vault.remove(id);
       ctx.profiles.remove(id);
       if (deleteData) {

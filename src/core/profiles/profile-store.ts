@@ -7,11 +7,13 @@
  * works again once it is given an accepted base URL and its key.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { checkBaseUrl } from '../../shared/base-url';
 import type { KeyStorage, ProfileSummary } from '../../shared/types';
+import { QuaysideError } from '../errors';
+import { moveAside, readVersionedFile, type FileFormat } from '../versioned-file';
 import { writeFileAtomic } from '../write-file-atomic';
 
 export { DEFAULT_BASE_URL } from '../../shared/base-url';
@@ -31,6 +33,15 @@ const fileSchema = z.object({
   activeId: z.string().nullable(),
 });
 type ProfilesFile = z.infer<typeof fileSchema>;
+
+/** profiles.json's versions: add an upgrade (never edit one) when the layout changes. */
+export const profilesFormat: FileFormat<ProfilesFile> = {
+  name: 'profiles.json',
+  version: 1,
+  upgrades: [],
+  unversioned: 1,
+  schema: fileSchema,
+};
 type StoredProfile = z.infer<typeof profileSchema>;
 
 /** A stored profile as the app sees it: 'needs-key' with the reason when its base URL is refused. */
@@ -47,19 +58,44 @@ function summarize(p: StoredProfile): ProfileSummary {
 export class ProfileStore {
   readonly #file: string;
   readonly #dataDir: string;
+  readonly #log: (message: string) => void;
   #data: ProfilesFile;
+  /** A newer Quayside's file: the sentence saying so; nothing is written while it is set. */
+  #refusal: string | null = null;
+  /** The file could not be read: it is set aside before the first write. */
+  #unreadable: string | null = null;
+  #note: string | null = null;
 
   constructor(dataDir: string, log: (message: string) => void = () => {}) {
     this.#dataDir = dataDir;
+    this.#log = log;
     this.#file = join(dataDir, 'profiles.json');
     this.#data = { version: 1, profiles: [], activeId: null };
-    try {
-      const parsed = fileSchema.safeParse(JSON.parse(readFileSync(this.#file, 'utf8')));
-      if (parsed.success) this.#data = parsed.data;
-      else log('profiles.json is not readable; starting with no profiles');
-    } catch {
-      // no file yet: no profiles
+    const read = readVersionedFile(this.#file, profilesFormat);
+    if (read.kind === 'read') {
+      this.#data = read.data;
+      if (read.upgradedFrom !== null) log(`profiles.json is version ${read.upgradedFrom}; upgraded as it was read`);
+    } else if (read.kind === 'newer') {
+      this.#refusal = read.message;
+      log(read.message);
+    } else if (read.kind === 'unreadable') {
+      this.#unreadable = read.reason;
+      this.#note = `profiles.json could not be read (${read.reason}), so Quayside started with no profiles. It is kept, renamed, when profiles are next saved.`;
+      log(`profiles.json is not readable (${read.reason}); starting with no profiles`);
     }
+  }
+
+  /**
+   * What the app says about profiles.json, or null: a newer Quayside's file (refused, never
+   * written) or an unreadable one (set aside).
+   */
+  get problem(): string | null {
+    return this.#refusal ?? this.#note;
+  }
+
+  /** The sentence refusing a newer Quayside's profiles.json; null when the file is ours. */
+  get refusal(): string | null {
+    return this.#refusal;
   }
 
   list(): ProfileSummary[] {
@@ -115,7 +151,19 @@ export class ProfileStore {
   }
 
   #save(next: ProfilesFile): void {
-    writeFileAtomic(this.#file, `${JSON.stringify(next, null, 2)}\n`);
+    if (this.#refusal) throw new QuaysideError('storage', this.#refusal);
+    if (this.#unreadable !== null) {
+      try {
+        const aside = moveAside(this.#file);
+        this.#note = `profiles.json could not be read (${this.#unreadable}); it is kept as ${aside} and a new one was started.`;
+        this.#log(`profiles.json could not be read; kept as ${aside}`);
+      } catch (error) {
+        // Gone meanwhile: nothing to keep. Anything else: write nothing over it.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+      this.#unreadable = null;
+    }
+    writeFileAtomic(this.#file, `${JSON.stringify({ ...next, version: profilesFormat.version }, null, 2)}\n`);
     this.#data = next;
   }
 }
