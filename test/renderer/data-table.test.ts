@@ -1,0 +1,192 @@
+// The list's table: keys move the active row and focus follows it, Enter opens it, the active row
+// is scrolled into view below the sticky header, and more rows are asked for before the window
+// reaches the end of what is loaded. Layout comes from ./layout.ts (happy-dom has none); what only
+// a browser shows (row heights, the sticky header drawn over rows, wheel scrolling) is covered by
+// test/e2e/renderer/lists.spec.ts and keyboard-under-load.spec.ts.
+import { fireEvent, render, screen, waitFor } from '@testing-library/svelte';
+import { userEvent } from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import DataTable from '../../src/renderer/src/components/DataTable.svelte';
+import type { Column } from '../../src/renderer/src/lib/lists';
+import { VIEWPORT, layOutScrollers } from './layout';
+
+interface Row {
+  id: string;
+  name: string;
+}
+
+const ROW = 36;
+const HEADER = 38;
+
+const columns: Column<Row>[] = [
+  {
+    key: 'name',
+    label: 'Name',
+    sort: 'name',
+    width: 200,
+    exportKeys: ['name'],
+    cell: (row) => ({ kind: 'text', text: row.name }),
+    shownByDefault: true,
+  },
+];
+
+function makeRows(count: number): Row[] {
+  return Array.from({ length: count }, (_, i) => ({ id: `r${i}`, name: `Shipment ${i}` }));
+}
+
+function table({ loaded = 200, total = loaded }: { loaded?: number; total?: number } = {}) {
+  const onopen = vi.fn<(row: Row) => void>();
+  const onneed = vi.fn<(index: number) => void>();
+  render(DataTable<Row>, {
+    label: 'Shipments',
+    columns,
+    rows: makeRows(loaded),
+    total,
+    sort: { field: 'name', direction: 'asc' },
+    now: Date.parse('2026-11-23T12:00:00Z'),
+    onsort: () => {},
+    onneed,
+    onopen,
+    rowLabel: (row) => row.name,
+  });
+  const scroller = screen.getByRole('grid', { name: 'Shipments' });
+  return { onopen, onneed, scroller, user: userEvent.setup() };
+}
+
+/** The row the keyboard is on, by its index in the list. */
+function focusedIndex(): number {
+  const focused = document.activeElement as HTMLElement | null;
+  return Number(focused?.dataset.index ?? NaN);
+}
+
+async function focusFirstRow(user: ReturnType<typeof userEvent.setup>): Promise<void> {
+  await user.click(screen.getByRole('row', { name: 'Shipment 0' }));
+  expect(focusedIndex()).toBe(0);
+}
+
+beforeEach(() => layOutScrollers());
+
+describe('the list table’s keyboard', () => {
+  it('moves the active row with the arrows, a page at a time, and to either end; focus follows', async () => {
+    const { user, scroller } = table();
+    await focusFirstRow(user);
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(focusedIndex()).toBe(2);
+    await user.keyboard('{ArrowUp}');
+    expect(focusedIndex()).toBe(1);
+
+    // A page is the rows the viewport holds below the header, less one kept for context.
+    const page = Math.floor((VIEWPORT.height - HEADER) / ROW) - 1;
+    await user.keyboard('{PageDown}');
+    expect(focusedIndex()).toBe(1 + page);
+    await user.keyboard('{PageUp}');
+    expect(focusedIndex()).toBe(1);
+
+    await user.keyboard('{End}');
+    await waitFor(() => expect(focusedIndex()).toBe(199));
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Shipment 199');
+    // The last row's bottom is the viewport's bottom.
+    expect(scroller.scrollTop).toBe(HEADER + 200 * ROW - VIEWPORT.height);
+
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(focusedIndex()).toBe(0));
+    expect(scroller.scrollTop).toBe(0);
+  });
+
+  it('stops at the first and the last row', async () => {
+    const { user } = table({ loaded: 3 });
+    await focusFirstRow(user);
+    await user.keyboard('{ArrowUp}{PageUp}');
+    expect(focusedIndex()).toBe(0);
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}{PageDown}');
+    expect(focusedIndex()).toBe(2);
+  });
+
+  it('opens the active row with Enter', async () => {
+    const { user, onopen } = table();
+    await focusFirstRow(user);
+    onopen.mockClear();
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
+    expect(onopen).toHaveBeenCalledExactlyOnceWith({ id: 'r3', name: 'Shipment 3' });
+  });
+
+  it('counts every key pressed before the screen caught up (issue 12 item 14)', async () => {
+    const { user, onopen } = table();
+    await focusFirstRow(user);
+    onopen.mockClear();
+    // One task, no render in between: End leaves row 199 off screen until the scroll lands, and
+    // the three ArrowUps and the Enter still act on it, not on the focused node (row 0).
+    const row = document.activeElement!;
+    for (const key of ['End', 'ArrowUp', 'ArrowUp', 'ArrowUp', 'Enter']) void fireEvent.keyDown(row, { key });
+
+    expect(onopen).toHaveBeenCalledExactlyOnceWith({ id: 'r196', name: 'Shipment 196' });
+    await waitFor(() => expect(focusedIndex()).toBe(196));
+  });
+
+  it('leaves focus where a click put it while a move was on its way', async () => {
+    const { user } = table();
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    try {
+      await focusFirstRow(user);
+      const row = document.activeElement!;
+      void fireEvent.keyDown(row, { key: 'End' });
+      outside.focus();
+      // The scroll lands and row 199 shows; focus stays on the button.
+      await waitFor(() => expect(screen.getByRole('row', { name: 'Shipment 199' })).toBeTruthy());
+      expect(document.activeElement).toBe(outside);
+    } finally {
+      outside.remove();
+    }
+  });
+});
+
+describe('the list table’s scrolling', () => {
+  it('scrolls a row moved to from below into view at the bottom, and from above just below the header', async () => {
+    const { user, scroller } = table();
+    await focusFirstRow(user);
+    // Rows 0–9 fit below the header; row 10 is the first to need a scroll.
+    const fit = Math.floor((VIEWPORT.height - HEADER) / ROW);
+    for (let i = 0; i < fit; i++) await user.keyboard('{ArrowDown}');
+    expect(focusedIndex()).toBe(fit);
+    expect(scroller.scrollTop).toBe(HEADER + (fit + 1) * ROW - VIEWPORT.height);
+
+    // Scrolled so row 20 sits half under the sticky header: moving up to it brings it fully below.
+    scroller.scrollTop = 20 * ROW + ROW / 2;
+    await waitFor(() => expect(screen.getByRole('row', { name: 'Shipment 30' })).toBeTruthy());
+    screen.getByRole('row', { name: 'Shipment 21' }).focus();
+    await user.keyboard('{ArrowUp}');
+    await waitFor(() => expect(focusedIndex()).toBe(20));
+    // Row 20's top (HEADER + 20 rows into the canvas) meets the header's bottom edge.
+    expect(scroller.scrollTop + HEADER).toBe(HEADER + 20 * ROW);
+  });
+
+  it('asks for more rows as the window nears the end of what is loaded, not before', async () => {
+    const { scroller, onneed } = table({ loaded: 1000, total: 5000 });
+    expect(onneed).not.toHaveBeenCalled();
+    expect(screen.queryByRole('row', { name: 'Loading' })).toBeNull();
+
+    scroller.scrollTop = 700 * ROW;
+    await waitFor(() => expect(onneed).toHaveBeenCalled());
+    const asked = onneed.mock.calls.at(-1)![0];
+    // Far enough ahead that a fast scroll finds the rows there: beyond what is loaded, past the screen.
+    expect(asked).toBeGreaterThan(1000);
+    expect(asked).toBeGreaterThan(700 + VIEWPORT.height / ROW);
+  });
+
+  it('shows rows not loaded yet as Loading while it asks for them', async () => {
+    const loading = table({ loaded: 50, total: 400 });
+    loading.scroller.scrollTop = 100 * ROW;
+    expect((await screen.findAllByRole('row', { name: 'Loading' })).length).toBeGreaterThan(0);
+    expect(loading.onneed).toHaveBeenCalled();
+  });
+
+  it('never asks for rows when everything is loaded', async () => {
+    const { scroller, onneed } = table({ loaded: 300, total: 300 });
+    scroller.scrollTop = 290 * ROW;
+    await waitFor(() => expect(screen.getByRole('row', { name: 'Shipment 299' })).toBeTruthy());
+    expect(onneed).not.toHaveBeenCalled();
+  });
+});
