@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -6,7 +7,8 @@ import noSqlOutsideStore from './eslint/rules/no-sql-outside-store.js';
 
 const noElectron = {
   name: 'electron',
-  message: 'Only src/main and src/preload may import electron: core, shared, sandbox and cli run under plain Node.',
+  message:
+    'Only src/main and src/preload may import electron (and the Electron e2e suite): core, shared, sandbox, cli, scripts and tests run under plain Node, the renderer in a sandboxed page.',
 };
 const noNodeBuiltins = {
   group: ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto'],
@@ -14,7 +16,18 @@ const noNodeBuiltins = {
 };
 
 export default tseslint.config(
-  { ignores: ['out/', 'dist/', 'test-results/', 'coverage/', 'node_modules/', '.scratch/'] },
+  {
+    ignores: [
+      'out/',
+      'dist/',
+      'test-results/',
+      'coverage/',
+      'node_modules/',
+      '.scratch/',
+      // Files that break the boundary rules on purpose; test/unit/lint-boundaries.test.ts lints them.
+      'test/fixtures/lint/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   ...svelte.configs['flat/recommended'],
@@ -48,13 +61,64 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/core/**', 'src/sandbox/**', 'src/cli/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
-  },
-  {
     files: ['src/shared/**', 'src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [noNodeBuiltins] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noNodeBuiltins] }] },
+  },
+  // Boundaries: who may import what (table in docs/ARCHITECTURE.md). Each rule has a test that
+  // feeds it a violating file: test/unit/lint-boundaries.test.ts.
+  {
+    name: 'boundaries/resolver',
+    plugins: { 'import-x': importX },
+    settings: {
+      // Relative imports without extensions, no path aliases: the Node resolver with our extensions.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.svelte', '.json'] })],
+      // Modules the cycle rule reads: TypeScript and JavaScript. Components (.svelte) are linted
+      // themselves but not followed (a component may render itself; parsing one needs its own parser).
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+  },
+  {
+    name: 'boundaries/layers',
+    files: ['src/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './src/core',
+              from: './src/sandbox',
+              message: 'src/core never imports the sandbox: demo mode gets its service injected (CoreOptions.demo).',
+            },
+            {
+              target: './src/renderer',
+              from: './src',
+              except: ['./renderer', './shared'],
+              message: 'The renderer imports only src/shared, its own files and packages; main is reached over IPC.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: 'boundaries/electron',
+    files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.svelte'],
+    ignores: ['src/main/**', 'src/preload/**', 'test/e2e/electron/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [noElectron], patterns: [{ group: ['electron/*'], message: noElectron.message }] },
+      ],
+    },
+  },
+  {
+    name: 'boundaries/no-cycle',
+    files: ['**/*.ts', '**/*.svelte'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

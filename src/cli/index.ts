@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/paths';
+import { sandboxDemoService } from '../sandbox/demo-service';
 import { demoUsage, runDemo } from './commands/demo';
 import { exportUsage, runExport } from './commands/export';
 import { runSandbox, sandboxUsage } from './commands/sandbox';
@@ -44,7 +45,11 @@ async function info(args: string[], io: CommandIo): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const core = createCore({ dataDir: resolveDataDir(process.env, defaultDataDir()), appVersion: readPackageVersion() });
+  const core = createCore({
+    dataDir: resolveDataDir(process.env, defaultDataDir()),
+    appVersion: readPackageVersion(),
+    demo: sandboxDemoService(),
+  });
   const appInfo = await core.handlers['app:info'](undefined);
   await core.close();
   io.out.write(

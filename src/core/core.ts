@@ -1,38 +1,21 @@
 import type { Envelope, Handlers } from '../shared/ipc';
 import type { AppInfo, ProfilesState } from '../shared/types';
+import type { CoreOptions } from './core-options';
 import { dispatch, type Logger } from './dispatch';
 import { QuaysideError } from './errors';
+import type { DemoService } from './demo-service';
 import { CoreEvents } from './events';
 import { createHandlers } from './handlers';
 import type { CoreContext } from './handlers/context';
 import { KeyVault } from './profiles/key-vault';
 import { DEFAULT_BASE_URL, ProfileStore } from './profiles/profile-store';
-import type { SafeStorageStore, SecretStore } from './secrets/index';
 import { Session } from './session';
 import { createFileLog } from './log/file-log';
 import { Redactor } from './log/redact';
-import { DEMO_API_KEY } from '../sandbox/index';
 import { SettingsStore } from './settings-store';
 
-export interface CoreOptions {
-  /** Absolute folder for databases and settings (see resolveDataDir). */
-  dataDir: string;
-  appVersion: string;
-  /** Runtime versions to report; Electron's main passes its own. */
-  versions?: Partial<AppInfo['versions']>;
-  /** Where log lines go besides the log file (main: the console). They arrive scrubbed of keys. */
-  log?: Logger;
-  /** The folder of the rotated log file (main: `<user data>/logs`); no file when absent. */
-  logDir?: string;
-  /** Where keys are kept: the OS keychain and Electron's safeStorage when main has them. */
-  secrets?: { keychain?: SecretStore; safeStorage?: SafeStorageStore; probeTimeoutMs?: number };
-  /** Asks where to save an export (main: a save dialog); null when the user cancels. */
-  chooseExportPath?: (suggestedName: string) => Promise<string | null>;
-  /** Periodic background sync (off in tests that drive sync themselves). */
-  autoSync?: boolean;
-  demo?: { seed?: string; shipments?: number };
-  fetch?: typeof fetch;
-}
+export type { CoreOptions } from './core-options';
+export type { DemoServer, DemoService } from './demo-service';
 
 export interface Core {
   handlers: Handlers;
@@ -48,7 +31,6 @@ export interface Core {
 export function createCore(options: CoreOptions): Core {
   // Every key the app sees is registered here, and every log line is scrubbed of them.
   const redactor = new Redactor();
-  redactor.add(DEMO_API_KEY);
   const appLog = createFileLog({
     dir: options.logDir,
     redactor,
@@ -59,6 +41,15 @@ export function createCore(options: CoreOptions): Core {
   const settings = new SettingsStore(options.dataDir, (message) => log(message));
   const profiles = new ProfileStore(options.dataDir, (message) => log(message));
   const vault = new KeyVault({ ...options.secrets, log: (message) => log(message) });
+  // The demo service's key is known to the log as soon as the service is up.
+  const injectedDemo = options.demo;
+  const demo: DemoService | undefined = injectedDemo && {
+    start: async () => {
+      const server = await injectedDemo.start();
+      redactor.add(server.apiKey);
+      return server;
+    },
+  };
   let session: Promise<Session> | null = null;
   let closed = false;
 
@@ -77,10 +68,10 @@ export function createCore(options: CoreOptions): Core {
       syncIntervalMinutes: settings.get().syncIntervalMinutes,
       autoSync: options.autoSync ?? true,
       fetch: options.fetch,
-      demo: { seed: options.demo?.seed ?? 'demo', shipments: options.demo?.shipments ?? 300 },
+      demo,
       onProgress: (progress) => events.emit('sync:progress', progress),
       onStatus: (status) => events.emit('sync:status', status),
-      onDataChanged: (resources) => events.emit('data:changed', { resources }),
+      onDataChanged: () => events.emit('data:changed'),
       onConnectivity: (now) => events.emit('connectivity:changed', { online: now }),
       log,
     });
@@ -120,7 +111,7 @@ export function createCore(options: CoreOptions): Core {
         if (session === opening) session = null;
       });
       await opening;
-      events.emit('data:changed', { resources: ['shipments', 'containers', 'tracking_requests', 'reference'] });
+      events.emit('data:changed');
     },
     logs: () => ({
       path: appLog.path,

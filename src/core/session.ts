@@ -1,11 +1,11 @@
 /**
- * The account the app is showing: a profile (its database, its key's client and limiter, the
- * sync engine and its schedule) or the demo account (the same, against the sandbox running
- * in-process on loopback). Views read its database; actions go through its client.
+ * The account the app is showing: a profile (its database, its key's client, the sync engine and
+ * its schedule) or the demo account (the same, against the demo service core was given: main and
+ * the CLI inject the sandbox running in-process on loopback). Views read its database; actions go
+ * through its client.
  */
 import type { RequestEvent } from './api/client';
 import type { TrackingApiClient } from './api/client';
-import type { RateLimiter } from './api/rate-limiter';
 import type { Db } from './store/database';
 import { readState } from './store/sync-state';
 import type { SyncEngine } from './sync/engine';
@@ -14,7 +14,7 @@ import { SyncScheduler } from './sync/scheduler';
 import { readSyncLog } from './sync/sync-log';
 import type { SyncMode, SyncProgress, SyncSummary } from './sync/types';
 import type { SyncProgressInfo, SyncRun, SyncStatus } from '../shared/types';
-import { DEMO_API_KEY, startSandbox, type Sandbox } from '../sandbox/index';
+import { NO_DEMO_SERVICE, type DemoServer, type DemoService } from './demo-service';
 
 export interface SessionOptions {
   /** null: the demo account. */
@@ -28,10 +28,12 @@ export interface SessionOptions {
   syncIntervalMinutes: number;
   autoSync: boolean;
   fetch?: typeof fetch;
-  demo?: { seed: string; shipments: number };
+  /** Where the demo account (profileId null) syncs from; without it, its sync says none is available. */
+  demo?: DemoService;
   onProgress: (progress: SyncProgressInfo) => void;
   onStatus: (status: SyncStatus) => void;
-  onDataChanged: (resources: string[]) => void;
+  /** Something in the database changed (views refetch). */
+  onDataChanged: () => void;
   onConnectivity: (online: boolean) => void;
   log: (message: string, error?: unknown) => void;
 }
@@ -42,10 +44,9 @@ export class Session {
   readonly profileId: string | null;
   readonly db: Db;
   readonly client: TrackingApiClient | null;
-  readonly limiter: RateLimiter | null;
   readonly engine: SyncEngine | null;
   readonly #o: SessionOptions;
-  readonly #sandbox: Sandbox | null;
+  readonly #demoServer: DemoServer | null;
   readonly #scheduler: SyncScheduler | null;
   readonly #closeSync: () => void;
   #online = true;
@@ -59,17 +60,16 @@ export class Session {
 
   private constructor(
     options: SessionOptions,
-    sandbox: Sandbox | null,
+    demoServer: DemoServer | null,
     parts: ReturnType<typeof openSync> | null,
     db: Db,
     closeDb: () => void,
   ) {
     this.#o = options;
     this.profileId = options.profileId;
-    this.#sandbox = sandbox;
+    this.#demoServer = demoServer;
     this.db = db;
     this.client = parts?.client ?? null;
-    this.limiter = parts?.limiter ?? null;
     this.engine = parts?.engine ?? null;
     this.#closeSync = closeDb;
     this.#scheduler = parts
@@ -82,14 +82,19 @@ export class Session {
   }
 
   static async open(options: SessionOptions): Promise<Session> {
-    let sandbox: Sandbox | null = null;
+    let demoServer: DemoServer | null = null;
     let baseUrl = options.baseUrl;
     let apiKey = options.apiKey;
     if (options.profileId === null) {
-      // Demo: the simulator runs in this process, on loopback, with a fixed seed.
-      sandbox = await startSandbox({ seed: options.demo?.seed ?? 'demo', shipments: options.demo?.shipments ?? 300 });
-      baseUrl = sandbox.url;
-      apiKey = DEMO_API_KEY;
+      // Demo: the injected service (main and the CLI: the sandbox in this process, on loopback).
+      if (options.demo) {
+        demoServer = await options.demo.start();
+        baseUrl = demoServer.url;
+        apiKey = demoServer.apiKey;
+      } else {
+        apiKey = null;
+        options = { ...options, keyProblem: NO_DEMO_SERVICE };
+      }
     }
     let session: Session;
     const onRequest = (event: RequestEvent) => session.#noteRequest(event);
@@ -103,16 +108,16 @@ export class Session {
           onRequest,
           onProgress: (p) => session.#noteProgress(p),
         });
-        session = new Session(options, sandbox, parts, parts.db, () => parts.close());
+        session = new Session(options, demoServer, parts, parts.db, () => parts.close());
       } else {
         const { openDatabase } = await import('./store/database');
         const db = openDatabase(options.dbPath);
-        session = new Session(options, sandbox, null, db, () => {
+        session = new Session(options, demoServer, null, db, () => {
           db.close();
         });
       }
     } catch (error) {
-      await sandbox?.close();
+      await demoServer?.close();
       throw error;
     }
     if (options.autoSync && session.#scheduler) {
@@ -180,7 +185,7 @@ export class Session {
     this.#controller?.abort();
     await this.#running?.catch(() => null);
     this.#closeSync();
-    await this.#sandbox?.close();
+    await this.#demoServer?.close();
   }
 
   #runSync(mode: SyncMode): Promise<SyncSummary> {
@@ -211,7 +216,7 @@ export class Session {
       .finally(() => {
         this.#running = null;
         this.#controller = null;
-        this.#o.onDataChanged(['shipments', 'containers', 'tracking_requests', 'reference']);
+        this.#o.onDataChanged();
         this.#o.onStatus(this.status());
       });
     this.#o.onStatus(this.status());
@@ -225,7 +230,7 @@ export class Session {
     const now = Date.now();
     if (now - this.#lastDataChanged >= DATA_CHANGED_EVERY_MS) {
       this.#lastDataChanged = now;
-      this.#o.onDataChanged(['shipments', 'containers', 'tracking_requests']);
+      this.#o.onDataChanged();
     }
   }
 

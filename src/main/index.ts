@@ -4,6 +4,7 @@ import electronUpdater from 'electron-updater';
 import { createCore, type Core } from '../core/core';
 import { resolveDataDir } from '../core/paths';
 import { adaptAsyncSafeStorage, createKeychainStore, createSafeStorageStore } from '../core/secrets/index';
+import { sandboxDemoService } from '../sandbox/demo-service';
 import { APP_ID } from '../shared/app-id';
 import { serveAppAsset } from './app-protocol';
 import { denyPermissions, hardenWebContents } from './harden';
@@ -45,6 +46,8 @@ if (!app.requestSingleInstanceLock()) {
       // Scrubbed of keys by core; also written to <user data>/logs/quayside.log, rotated.
       log: (line) => console.error(`[quayside] ${line}`),
       logDir: join(dataDir, 'logs'),
+      // No API key yet: the demo account syncs the sandbox, in this process on loopback.
+      demo: sandboxDemoService({ seed: 'demo', shipments: 300 }),
       secrets: {
         keychain: createKeychainStore({ service: APP_ID }),
         safeStorage: createSafeStorageStore({

@@ -153,7 +153,7 @@ export const contract = {
 
 export const events = {
   /** Something in the local database changed: refetch what you show. Carries no data. */
-  'data:changed': event<{ resources: string[] }>(),
+  'data:changed': event<void>(),
   'settings:changed': event<Settings>(),
   'profiles:changed': event<ProfilesState>(),
   'sync:progress': event<SyncProgressInfo>(),

@@ -1,8 +1,9 @@
 import { createCore, type Core, type CoreOptions } from '../../src/core/core';
+import { sandboxDemoService } from '../../src/sandbox/demo-service';
 import type { Channel, Envelope } from '../../src/shared/ipc';
 import { tempDir } from './temp-dir';
 
-/** A core on a fresh data folder, not syncing on its own, with every log line kept. */
+/** A core on a fresh data folder, not syncing on its own, with every log line kept; demo mode syncs a small sandbox. */
 export function testCore(options: Partial<CoreOptions> = {}): { core: Core; dataDir: string; logs: string[] } {
   const dataDir = options.dataDir ?? tempDir();
   const logs: string[] = [];
@@ -10,7 +11,7 @@ export function testCore(options: Partial<CoreOptions> = {}): { core: Core; data
     dataDir,
     appVersion: '0.0.0-test',
     autoSync: false,
-    demo: { seed: 'core-test', shipments: 60 },
+    demo: sandboxDemoService({ seed: 'core-test', shipments: 60 }),
     log: (message, error) =>
       logs.push(
         `${message} ${error instanceof Error ? `${error.message} ${error.stack ?? ''}` : JSON.stringify(error ?? '')}`,

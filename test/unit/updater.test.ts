@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
-import type { MessageBoxOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { menuTemplate } from '../../src/main/menu';
-import { createUpdater, type UpdateSource } from '../../src/main/updater';
+import { createUpdater, type UpdaterOptions, type UpdateSource } from '../../src/main/updater';
+
+// Electron's own type, as the updater takes it (only main and preload import electron).
+type MessageBoxOptions = Parameters<UpdaterOptions['ask']>[0];
 
 class FakeFeed extends EventEmitter implements UpdateSource {
   autoDownload = true;

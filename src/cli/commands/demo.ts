@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openSync } from '../../core/sync/open-sync';
-import { DEMO_API_KEY, startSandbox } from '../../sandbox/index';
+import { sandboxDemoService } from '../../sandbox/demo-service';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 import { summaryJson, summaryText } from './sync';
@@ -23,14 +23,15 @@ export async function runDemo(args: string[], io: CommandIo, dataDir: () => stri
   }
   const shipments = values.shipments === undefined ? 250 : Number(values.shipments);
   if (!Number.isInteger(shipments) || shipments < 0) throw new UsageError('--shipments must be a whole number');
-  const sandbox = await startSandbox({ seed: 'demo', shipments });
+  // The same demo service the app's demo account syncs from, in this process on loopback.
+  const server = await sandboxDemoService({ seed: 'demo', shipments }).start();
   try {
-    // Opened inside the try: a database that cannot be opened must not leave the sandbox running
+    // Opened inside the try: a database that cannot be opened must not leave the service running
     // (the process would never exit).
     const sync = openSync({
       dbPath: values.db ?? join(dataDir(), 'demo.sqlite'),
-      baseUrl: sandbox.url,
-      apiKey: DEMO_API_KEY,
+      baseUrl: server.url,
+      apiKey: server.apiKey,
       isolatedLimiter: true,
     });
     try {
@@ -41,6 +42,6 @@ export async function runDemo(args: string[], io: CommandIo, dataDir: () => stri
       sync.close();
     }
   } finally {
-    await sandbox.close();
+    await server.close();
   }
 }

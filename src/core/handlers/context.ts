@@ -1,5 +1,5 @@
 import type { ProfilesState } from '../../shared/types';
-import type { CoreOptions } from '../core';
+import type { CoreOptions } from '../core-options';
 import type { Logger } from '../dispatch';
 import type { CoreEvents } from '../events';
 import type { KeyVault } from '../profiles/key-vault';

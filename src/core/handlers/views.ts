@@ -109,7 +109,7 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
           // The user is looking at it: ahead of background sync in the limiter's queue.
           await session.engine.fetchContainerEvents(id, 'user');
           fromCache = false;
-          ctx.events.emit('data:changed', { resources: ['transport_events'] });
+          ctx.events.emit('data:changed');
         } catch (failure) {
           ctx.log('fetching container events failed; showing the cached ones', failure);
           error = toActionError(failure).message;

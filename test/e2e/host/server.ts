@@ -6,6 +6,7 @@ import { extname, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import { createCore, type Core, type CoreOptions } from '../../../src/core/core';
 import { securitySettings } from '../../../src/main/security';
+import { sandboxDemoService } from '../../../src/sandbox/demo-service';
 
 export interface TestHost {
   url: string;
@@ -50,7 +51,8 @@ function bundleBridge(): Promise<string> {
 export async function startTestHost(options: TestHostOptions): Promise<TestHost> {
   const rendererDir = resolve(options.rendererDir ?? resolve(projectRoot, 'out/renderer'));
   mkdirSync(options.dataDir, { recursive: true });
-  const core = createCore({ appVersion: '0.0.0-test', ...options });
+  // As in the app: with no account, the demo account syncs the sandbox (a spec may pass its own).
+  const core = createCore({ appVersion: '0.0.0-test', demo: sandboxDemoService(), ...options });
   const bridge = await bundleBridge();
   const streams = new Set<ServerResponse>();
   const unsubscribe = core.events.subscribe((event, payload) => {

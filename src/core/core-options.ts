@@ -1,0 +1,32 @@
+/**
+ * What the composition root (createCore) is given: its own module so that core.ts and the
+ * handlers' context both import it without importing each other.
+ */
+import type { AppInfo } from '../shared/types';
+import type { DemoService } from './demo-service';
+import type { Logger } from './dispatch';
+import type { SafeStorageStore, SecretStore } from './secrets/index';
+
+export interface CoreOptions {
+  /** Absolute folder for databases and settings (see resolveDataDir). */
+  dataDir: string;
+  appVersion: string;
+  /** Runtime versions to report; Electron's main passes its own. */
+  versions?: Partial<AppInfo['versions']>;
+  /** Where log lines go besides the log file (main: the console). They arrive scrubbed of keys. */
+  log?: Logger;
+  /** The folder of the rotated log file (main: `<user data>/logs`); no file when absent. */
+  logDir?: string;
+  /** Where keys are kept: the OS keychain and Electron's safeStorage when main has them. */
+  secrets?: { keychain?: SecretStore; safeStorage?: SafeStorageStore; probeTimeoutMs?: number };
+  /** Asks where to save an export (main: a save dialog); null when the user cancels. */
+  chooseExportPath?: (suggestedName: string) => Promise<string | null>;
+  /** Periodic background sync (off in tests that drive sync themselves). */
+  autoSync?: boolean;
+  /**
+   * The service the demo account (no profile) syncs from: main and the CLI pass the sandbox.
+   * Without one, the demo account opens its database but a sync says no demo service is available.
+   */
+  demo?: DemoService;
+  fetch?: typeof fetch;
+}
