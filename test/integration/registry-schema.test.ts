@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { descriptors, resources, walks } from '../../src/core/resources';
 import { migrate } from '../../src/core/store/database';
+import { countWalkedRows } from '../../src/core/store/queries/sync-plan';
 import { writeResources } from '../../src/core/store/writer';
 
 interface ColumnInfo {
@@ -125,5 +126,12 @@ describe('resource registry and schema', () => {
   it('walk keys are unique and every walked resource names its API list', () => {
     expect(new Set(walks.map((w) => w.key)).size).toBe(walks.length);
     for (const w of walks) expect(w.path).toMatch(/^\/[a-z_]+$/);
+  });
+
+  it("a walk estimated from stored rows counts its resource's table", () => {
+    for (const w of walks.filter((w) => w.estimate === 'stored rows')) {
+      const table = resources[w.resource].table as Parameters<typeof countWalkedRows>[1];
+      expect(countWalkedRows(db, table)).toBe(0);
+    }
   });
 });

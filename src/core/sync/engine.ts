@@ -12,6 +12,7 @@ import { ApiError } from '../api/errors';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import type { StoredResource } from '../store/resource';
+import { PAGE_SIZE as PAGE, resources as registry, walks, type Walk } from '../resources';
 import { maintainStore } from '../store/maintenance';
 import { containersMissingEvents, containersWithChangedEvents, countWalkedRows } from '../store/queries/sync-plan';
 import { trustedInstant } from '../store/instant';
@@ -20,10 +21,9 @@ import { clearState, readState, writeState } from '../store/sync-state';
 import { writeResources } from '../store/writer';
 import type { RequestMeter } from './meter';
 import { finishLogEntry, startLogEntry } from './sync-log';
-import type { SyncClient, SyncMode, SyncProgress, SyncSummary } from './types';
+import type { Query, SyncClient, SyncMode, SyncProgress, SyncSummary } from './types';
 import { hasCheckpoint, PageGuard, walk, type WalkContext, type WalkSpec } from './walk';
 
-const PAGE = 100;
 const WALKS_AT_ONCE = 3;
 /**
  * Pages written between two WAL checkpoints (about 1,500 WAL pages of 16 KB). Checkpointing
@@ -32,13 +32,9 @@ const WALKS_AT_ONCE = 3;
  * and add its copy and flush to that page's write. Search segments are merged after every page.
  */
 const PAGES_PER_CHECKPOINT = 8;
-/** Incremental cursors look back this far, so a change written while a walk ran is not missed. */
-const CURSOR_OVERLAP_MS = 10 * 60_000;
-const STOPPED_EVERY_MS = 24 * 3_600_000;
-const REFERENCE_EVERY_MS = 24 * 3_600_000;
-
-const shipmentIncludes = 'containers,pod_terminal,port_of_lading,port_of_discharge,destination';
-const eventIncludes = 'transport_events,transport_events.vessel';
+/** The walk whose pages carry container events (and that incremental runs use for many changes). */
+const eventWalk = walks.find((w) => w.carriesEvents);
+const walksByKey = new Map(walks.map((w) => [w.key, w]));
 
 export interface SyncEngineOptions {
   db: Db;
@@ -58,16 +54,16 @@ export interface RunOptions {
   signal?: AbortSignal;
 }
 
-const stepNames: Record<string, string> = {
-  'reference:shipping_lines': 'Shipping lines',
-  'reference:parties': 'Customers',
-  'reference:custom_field_definitions': 'Custom fields',
-  tracking_requests: 'Tracking requests',
-  'shipments:active': 'Shipments still tracking',
-  'shipments:stopped': 'Shipments no longer tracking',
-  'containers:events': 'Containers and their events',
-  events: 'Container events',
-};
+/** Progress steps: each walk's (from its descriptor), and the container-by-container event fetches. */
+const stepNames = new Map<string, string>([
+  ...walks.map((w) => [w.key, w.step] as const),
+  ['events', 'Container events'],
+]);
+
+/** A walk of the plan, with the descriptor's walk it came from. */
+interface PlannedWalk extends WalkSpec {
+  walk: Walk;
+}
 
 /** Which containers of a container page have all their events in it. */
 function eventsCarried(doc: JsonApiDocument): string[] {
@@ -126,7 +122,7 @@ export class SyncEngine {
     const counts: Record<string, number> = {};
     let pagesDone = 0;
     // Planned inside the run's try below, so a store that fails to read ends the run as failed.
-    let plan: WalkSpec[];
+    let plan: PlannedWalk[];
     let pagesTotal = 0;
     let eventsEstimate: number;
     const seenTotals = new Set<string>();
@@ -136,7 +132,7 @@ export class SyncEngine {
       this.#o.onProgress?.({
         runId,
         mode: resolved,
-        step: stepNames[step] ?? step,
+        step: stepNames.get(step) ?? step,
         pagesDone,
         pagesTotal: Math.max(pagesTotal, pagesDone),
         requests: used.requests,
@@ -225,97 +221,87 @@ export class SyncEngine {
     return summary;
   }
 
-  /** The walks of a run; an interrupted walk is always finished first. */
-  #plan(mode: 'full' | 'incremental', now: Date): WalkSpec[] {
+  /**
+   * The walks of a run, in the registry's walk order: each as its descriptor's `when` says
+   * (every run; full runs; or once its period has passed), and an interrupted walk always.
+   */
+  #plan(mode: 'full' | 'incremental', now: Date): PlannedWalk[] {
     const { db } = this.#o;
-    const specs: WalkSpec[] = [];
     const due = (key: string, every: number) => {
       // A time that is no date, or far ahead of this clock, would keep a walk from ever being due.
       const last = trustedInstant(readState<unknown>(db, key), now);
       return mode === 'full' || last === null || now.getTime() - last >= every;
     };
-    const reference = due('reference:completed_at', REFERENCE_EVERY_MS);
-    if (reference || hasCheckpoint(db, 'reference:parties')) {
-      specs.push(
-        { key: 'reference:shipping_lines', path: '/shipping_lines', query: {}, noun: 'shipping lines' },
-        { key: 'reference:parties', path: '/parties', query: { 'page[size]': PAGE }, noun: 'customers' },
-        {
-          key: 'reference:custom_field_definitions',
-          path: '/custom_field_definitions',
-          query: { 'page[size]': PAGE },
-          noun: 'custom fields',
-        },
-      );
-    }
-    // A cursor that is no date or lies in the future is no cursor: every tracking request is
-    // read, and the walk's newest update becomes the cursor again.
-    const cursor =
-      mode === 'incremental' ? trustedInstant(readState<unknown>(db, 'cursor:tracking_requests'), now) : null;
-    const since = cursor === null ? undefined : new Date(cursor - CURSOR_OVERLAP_MS).toISOString();
-    specs.push({
-      key: 'tracking_requests',
-      path: '/tracking_requests',
-      noun: 'tracking requests',
-      query: { 'page[size]': PAGE, 'filter[updated_at][start]': since },
-    });
-    specs.push({
-      key: 'shipments:active',
-      path: '/shipments',
-      noun: 'shipments',
-      query: { 'page[size]': PAGE, 'filter[tracking_stopped]': false, include: shipmentIncludes },
-    });
-    if (due('stopped:completed_at', STOPPED_EVERY_MS) || hasCheckpoint(db, 'shipments:stopped')) {
-      specs.push({
-        key: 'shipments:stopped',
-        path: '/shipments',
-        noun: 'shipments',
-        query: { 'page[size]': PAGE, 'filter[tracking_stopped]': true, include: shipmentIncludes },
-      });
-    }
-    if (mode === 'full' || hasCheckpoint(db, 'containers:events')) specs.push(this.#containerPages());
-    return specs;
+    const planned = (w: Walk): boolean => {
+      switch (w.when.kind) {
+        case 'always':
+          return true;
+        case 'full':
+          return mode === 'full' || hasCheckpoint(db, w.key);
+        case 'every':
+          return due(w.when.doneKey, w.when.every) || hasCheckpoint(db, w.when.resumeWith);
+      }
+    };
+    return walks.filter(planned).map((w) => this.#spec(w, mode, now));
   }
 
-  #containerPages(): WalkSpec {
+  /** A walk's request: its list, query and includes, and from its cursor on incremental runs. */
+  #spec(walk: Walk, mode: 'full' | 'incremental', now: Date): PlannedWalk {
+    const query: Query = { ...walk.query };
+    if (walk.cursor) {
+      // A cursor that is no date or lies in the future is no cursor: every record is read, and
+      // the walk's newest update becomes the cursor again.
+      const cursor =
+        mode === 'incremental' ? trustedInstant(readState<unknown>(this.#o.db, walk.cursor.key), now) : null;
+      query[walk.cursor.filter] = cursor === null ? undefined : new Date(cursor - walk.cursor.overlapMs).toISOString();
+    }
+    if (walk.includes.length > 0) query.include = walk.includes.join(',');
     return {
-      key: 'containers:events',
-      path: '/containers',
-      noun: 'containers',
-      query: { 'page[size]': PAGE, include: eventIncludes },
-      eventsComplete: (doc) => {
-        const carried = eventsCarried(doc);
-        // A service that ignores the include sends event ids without the events: remember, and
-        // fetch events container by container from then on. (A container with no events is
-        // "carried" by any page, so only those that list events tell.)
-        const withEvents = listResources(doc).filter(
-          (c) => (c.relationships.transport_events?.data as unknown[] | undefined)?.length,
-        );
-        const carriedSet = new Set(carried);
-        if (withEvents.length > 0) {
-          writeState(
-            this.#o.db,
-            'events:include_honoured',
-            withEvents.some((c) => carriedSet.has(c.id)),
-          );
-        }
-        return carried;
-      },
+      key: walk.key,
+      path: walk.path,
+      noun: walk.noun,
+      query,
+      walk,
+      eventsComplete: walk.carriesEvents ? (doc) => this.#eventsComplete(doc) : undefined,
     };
   }
 
-  #afterWalk(mode: 'full' | 'incremental', spec: WalkSpec, maxUpdatedAt: string | null, now: Date): void {
+  /** Containers a page carries all events of; remembers whether the service honours the include. */
+  #eventsComplete(doc: JsonApiDocument): string[] {
+    const carried = eventsCarried(doc);
+    // A service that ignores the include sends event ids without the events: remember, and
+    // fetch events container by container from then on. (A container with no events is
+    // "carried" by any page, so only those that list events tell.)
+    const withEvents = listResources(doc).filter(
+      (c) => (c.relationships.transport_events?.data as unknown[] | undefined)?.length,
+    );
+    const carriedSet = new Set(carried);
+    if (withEvents.length > 0) {
+      writeState(
+        this.#o.db,
+        'events:include_honoured',
+        withEvents.some((c) => carriedSet.has(c.id)),
+      );
+    }
+    return carried;
+  }
+
+  /** What a walk leaves for the next run: its cursor moved, or the time its period restarts. */
+  #afterWalk(mode: 'full' | 'incremental', { walk }: PlannedWalk, maxUpdatedAt: string | null, now: Date): void {
     const { db } = this.#o;
-    if (spec.key === 'tracking_requests') {
-      // Instants, not text. A full run read every request, so its newest update is the cursor
+    if (walk.cursor) {
+      const { key } = walk.cursor;
+      // Instants, not text. A full run read every record, so its newest update is the cursor
       // (a bad one stored before is reset); an incremental run only moves a trusted one forward.
-      const previous = mode === 'full' ? null : trustedInstant(readState<unknown>(db, 'cursor:tracking_requests'), now);
+      const previous = mode === 'full' ? null : trustedInstant(readState<unknown>(db, key), now);
       const latest = trustedInstant(maxUpdatedAt, now);
       if (latest !== null && (previous === null || latest > previous)) {
-        writeState(db, 'cursor:tracking_requests', maxUpdatedAt);
-      } else if (previous === null && latest === null) clearState(db, 'cursor:tracking_requests');
+        writeState(db, key, maxUpdatedAt);
+      } else if (previous === null && latest === null) clearState(db, key);
     }
-    if (spec.key === 'shipments:stopped') writeState(db, 'stopped:completed_at', now.toISOString());
-    if (spec.key === 'reference:custom_field_definitions') writeState(db, 'reference:completed_at', now.toISOString());
+    if (walk.when.kind === 'every' && walk.when.markedBy === walk.key) {
+      writeState(db, walk.when.doneKey, now.toISOString());
+    }
   }
 
   /**
@@ -327,10 +313,10 @@ export class SyncEngine {
     const { db } = this.#o;
     const changed = containersWithChangedEvents(db);
     if (changed.length === 0) return;
-    const containerPages = this.#estimatePages('containers:events');
+    const containerPages = eventWalk ? this.#estimatePages(eventWalk.key) : Infinity;
     const honoured = readState<boolean>(db, 'events:include_honoured') !== false;
-    if (honoured && changed.length >= containerPages) {
-      const result = await walk(ctx, this.#containerPages());
+    if (eventWalk && honoured && changed.length >= containerPages) {
+      const result = await walk(ctx, this.#spec(eventWalk, 'incremental', ctx.now()));
       for (const [type, n] of Object.entries(result.counts)) counts[type] = (counts[type] ?? 0) + n;
       return;
     }
@@ -355,8 +341,9 @@ export class SyncEngine {
     const guard = new PageGuard('container events');
     try {
       let url: string | null = null;
-      let doc = await client.get(`/containers/${encodeURIComponent(containerId)}/transport_events`, {
-        query: { 'page[size]': PAGE, include: 'location,vessel,terminal' },
+      const api = registry.transportEvents.api!;
+      let doc = await client.get(api.path.replace('{id}', encodeURIComponent(containerId)), {
+        query: { 'page[size]': PAGE, include: (api.includes ?? []).join(',') },
         priority,
         signal,
       });
@@ -402,13 +389,10 @@ export class SyncEngine {
     const { db } = this.#o;
     const known = readState<number>(db, `pages:${key}`);
     if (known !== null) return known;
-    if (key.startsWith('reference')) return 1;
-    const table = key.startsWith('shipments')
-      ? 'shipments'
-      : key.startsWith('containers')
-        ? 'containers'
-        : 'tracking_requests';
-    const n = countWalkedRows(db, table);
+    const w = walksByKey.get(key);
+    if (w === undefined || w.estimate === 'one page') return 1;
+    // The registry test checks every 'stored rows' walk's table is one the store counts.
+    const n = countWalkedRows(db, registry[w.resource].table as Parameters<typeof countWalkedRows>[1]);
     return Math.max(1, Math.ceil(n / PAGE));
   }
 
