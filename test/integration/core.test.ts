@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../src/core/core';
@@ -32,19 +32,22 @@ describe('core', () => {
     });
   });
 
-  it('starts with defaults from a damaged settings file and replaces it on the next save', async () => {
+  it('starts with defaults from a damaged settings file and, on the next save, keeps it aside and writes a fresh one', async () => {
     const dataDir = tempDir();
     writeFileSync(join(dataDir, 'settings.json'), '{"theme": "dark", ');
     const logged: string[] = [];
     const core = createCore({ dataDir, appVersion: '1', autoSync: false, log: (message) => logged.push(message) });
     expect(await core.call('settings:get', undefined)).toMatchObject({ ok: true, value: { theme: 'system' } });
-    expect(logged).toEqual(['settings.json is not readable; using default settings']);
+    expect(logged).toEqual(['settings.json is not readable (it is not JSON); using default settings']);
     await core.call('settings:update', { timeDisplay: 'port' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
+      version: 1,
       theme: 'system',
       timeDisplay: 'port',
       syncIntervalMinutes: 15,
     });
+    const aside = readdirSync(dataDir).find((name) => name.startsWith('settings.json.unreadable-'));
+    expect(aside && readFileSync(join(dataDir, aside), 'utf8')).toBe('{"theme": "dark", ');
   });
 
   it('keeps the previous settings when a save fails', async () => {
