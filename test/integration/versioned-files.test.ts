@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
 import { exitCodes } from '../../src/cli/exit-codes';
-import { ProfileStore } from '../../src/core/profiles/profile-store';
-import { SettingsStore } from '../../src/core/settings-store';
+import { ProfileStore, profilesFormat } from '../../src/core/profiles/profile-store';
+import { SettingsStore, settingsFormat } from '../../src/core/settings-store';
 import { readVersionedFile, type FileFormat } from '../../src/core/versioned-file';
 import type { ProfilesState, Settings } from '../../src/shared/types';
 import { z } from 'zod';
@@ -118,6 +118,13 @@ describe('settings.json from a newer Quayside', () => {
 });
 
 describe('older files', () => {
+  it('have one upgrade per version below the current one, for each file', () => {
+    for (const format of [profilesFormat, settingsFormat]) {
+      expect(format.upgrades, format.name).toHaveLength(format.version - 1);
+      expect(format.unversioned, format.name).toBeLessThanOrEqual(format.version);
+    }
+  });
+
   it('reads a settings.json written before files carried a version, and writes the version on the next save', () => {
     const dataDir = dataDirWith({ 'settings.json': JSON.stringify({ theme: 'dark', syncIntervalMinutes: 30 }) });
     const store = new SettingsStore(dataDir);
