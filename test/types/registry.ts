@@ -2,7 +2,14 @@
  * Type test (checked by `npm run typecheck`, never run): names derived from the resource
  * registry are literal, so a misspelt resource or column name fails `tsc`.
  */
-import { columnNames, defineRegistry, resources, type ColumnName, type ResourceName } from '../../src/core/resources';
+import {
+  columnNames,
+  defineRegistry,
+  resources,
+  type ColumnName,
+  type ResourceName,
+  type TableName,
+} from '../../src/core/resources';
 import { columns, defineResource, idColumn } from '../../src/core/resources/define';
 
 export const column: ColumnName<'shipments'> = 'bill_of_lading';
@@ -12,6 +19,9 @@ export const misspeltColumn: ColumnName<'shipments'> = 'bill_of_ladng';
 export const otherColumn: ColumnName<'ports'> = 'bill_of_lading';
 
 export const resource: ResourceName = 'trackingRequests';
+export const table: TableName<'trackingRequests'> = 'tracking_requests';
+// @ts-expect-error: another resource's table
+export const otherTable: TableName<'trackingRequests'> = 'shipments';
 // @ts-expect-error: a misspelt resource name
 export const misspeltResource: ResourceName = 'trackingRequest';
 // @ts-expect-error: a misspelt resource name as a type argument

@@ -22,7 +22,7 @@ export interface WriteContext {
   readonly syncedAt: string;
   /**
    * The context columns another resource declared (`context`) for the row `id`, from this page
-   * when it wrote that row, else from the store; all null when there is no such row.
+   * when it wrote that row, else from the store; an empty row (no members) when there is none.
    */
   contextOf(resource: string, id: string | null): Readonly<Record<string, unknown>>;
 }
@@ -112,12 +112,17 @@ export const referenceWalks: WalkWhen = {
 };
 export const DAILY = DAY_MS;
 
-export interface ResourceSpec<N extends string, D, C extends Record<string, Column<D, string>>> {
+export interface ResourceSpec<
+  N extends string,
+  D,
+  C extends Record<string, Column<D, string>>,
+  T extends string = string,
+> {
   /** Registry name (camelCase plural, as the IPC channels spell it). */
   name: N;
   /** JSON:API types written into this table (the first is the resource's own). */
   types: readonly [string, ...string[]];
-  table: string;
+  table: T;
   /** The API list this resource is walked from, with what its pages include. */
   api?: { path: string; includes?: readonly string[] };
   /** Where this resource's rows are written in a page, lowest first (references before rows using them). */
@@ -151,8 +156,11 @@ export interface ResourceSpec<N extends string, D, C extends Record<string, Colu
 export type ResourceDescriptor = ResourceSpec<string, unknown, Record<string, Column<unknown, string>>>;
 
 /** A descriptor, its name and column names kept literal. */
-export function defineResource<const N extends string, D, C extends Record<string, Column<D, string>>>(
-  spec: ResourceSpec<N, D, C>,
-): ResourceSpec<N, D, C> {
+export function defineResource<
+  const N extends string,
+  D,
+  C extends Record<string, Column<D, string>>,
+  const T extends string,
+>(spec: ResourceSpec<N, D, C, T>): ResourceSpec<N, D, C, T> {
   return spec;
 }
