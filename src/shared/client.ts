@@ -25,9 +25,10 @@ export interface Api {
 /** Typed calls over a bridge: a resolved value, or a thrown IpcCallError carrying main's code. */
 export function createApi(bridge: Bridge): Api {
   return {
-    async invoke(channel, ...arg) {
+    async invoke<C extends Channel>(channel: C, ...arg: ArgList<C>): Promise<ResultOf<C>> {
       const envelope = await bridge.invoke(channel, arg[0]);
-      if (envelope.ok) return envelope.value as never;
+      // Main answered this channel through the same contract: the value is its result type.
+      if (envelope.ok) return envelope.value as ResultOf<C>;
       throw new IpcCallError(envelope.error.code, envelope.error.message, channel, envelope.error.fields);
     },
     on(event, listener) {

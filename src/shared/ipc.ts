@@ -11,6 +11,7 @@ import {
   exportSchema,
   historySchema,
   idSchema,
+  listArguments,
   removeProfileSchema,
   reportErrorSchema,
   searchSchema,
@@ -19,6 +20,7 @@ import {
   updateProfileSchema,
   updateShipmentSchema,
   validateKeySchema,
+  type ListViewId,
 } from './requests';
 import type { ContainerRow, ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
@@ -44,17 +46,7 @@ import type {
   TransportEventRow,
   WebhookRow,
 } from './types';
-import {
-  containerFiltersSchema,
-  containerSortFields,
-  pageRequestSchema,
-  shipmentFiltersSchema,
-  shipmentSortFields,
-  sortSchema,
-  trackingRequestFiltersSchema,
-  trackingRequestSortFields,
-  type Page,
-} from './views';
+import type { Page } from './views';
 
 /** A channel: a schema for its argument and a phantom type for its result. */
 function channel<Result>() {
@@ -67,15 +59,6 @@ function event<Payload>() {
 }
 
 const noArgument = z.undefined();
-const listOf = <F extends z.ZodType, S extends z.ZodType>(filters: F, sort: S) =>
-  z
-    .object({
-      filters: filters.default({} as never),
-      sort: sort.optional(),
-      page: pageRequestSchema.default({ limit: 100 }),
-    })
-    .strict();
-const countOf = <F extends z.ZodType>(filters: F) => z.object({ filters: filters.default({} as never) }).strict();
 
 export const contract = {
   'app:info': channel<AppInfo>()(noArgument),
@@ -111,12 +94,12 @@ export const contract = {
   'sync:status': channel<SyncStatus>()(noArgument),
   'sync:history': channel<SyncRun[]>()(historySchema),
 
-  'shipments:list': channel<Page<ShipmentRow>>()(listOf(shipmentFiltersSchema, sortSchema(shipmentSortFields))),
-  'shipments:count': channel<number>()(countOf(shipmentFiltersSchema)),
+  'shipments:list': channel<Page<ListRow<'shipments'>>>()(listArguments.shipments.list),
+  'shipments:count': channel<number>()(listArguments.shipments.count),
   'shipments:get': channel<ShipmentDetail>()(idSchema),
   'shipments:search': channel<SearchResults>()(searchSchema),
-  'containers:list': channel<Page<ContainerRow>>()(listOf(containerFiltersSchema, sortSchema(containerSortFields))),
-  'containers:count': channel<number>()(countOf(containerFiltersSchema)),
+  'containers:list': channel<Page<ListRow<'containers'>>>()(listArguments.containers.list),
+  'containers:count': channel<number>()(listArguments.containers.count),
   'containers:get': channel<ContainerDetail>()(idSchema),
   'containers:events': channel<{
     events: TransportEventRow[];
@@ -125,10 +108,8 @@ export const contract = {
     /** Why the service could not be asked, when it was asked and failed (the stored events are shown). */
     error: string | null;
   }>()(containerEventsSchema),
-  'trackingRequests:list': channel<Page<TrackingRequestRow>>()(
-    listOf(trackingRequestFiltersSchema, sortSchema(trackingRequestSortFields)),
-  ),
-  'trackingRequests:count': channel<number>()(countOf(trackingRequestFiltersSchema)),
+  'trackingRequests:list': channel<Page<ListRow<'tracking-requests'>>>()(listArguments['tracking-requests'].list),
+  'trackingRequests:count': channel<number>()(listArguments['tracking-requests'].count),
   'trackingRequests:get': channel<TrackingRequestRow>()(idSchema),
   'dashboard:summary': channel<DashboardSummary>()(noArgument),
   'filters:options': channel<FilterOptions>()(noArgument),
@@ -169,6 +150,10 @@ export type ArgOf<C extends Channel> = z.input<(typeof contract)[C]['args']>;
 export type ParsedArgOf<C extends Channel> = z.output<(typeof contract)[C]['args']>;
 export type ResultOf<C extends Channel> = (typeof contract)[C]['result'];
 export type PayloadOf<E extends EventName> = (typeof events)[E]['payload'];
+
+/** A row of each list view, as its `*:list` channel returns it (ids as in `listViews`). */
+type RowByView = { shipments: ShipmentRow; containers: ContainerRow; 'tracking-requests': TrackingRequestRow };
+export type ListRow<V extends ListViewId> = RowByView[V];
 
 /** What main implements: one function per channel, given the already-validated argument. */
 export type Handlers = {

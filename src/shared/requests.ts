@@ -1,7 +1,103 @@
-/** Argument schemas of the IPC channels that are not list views. */
+/** Argument schemas of the IPC channels, and the list views' filters and sorts under their ids. */
 import { z } from 'zod';
 import { baseUrlSchema } from './base-url';
-import { containerFiltersSchema, shipmentFiltersSchema, trackingRequestFiltersSchema } from './views';
+import {
+  containerFiltersSchema,
+  containerSortFields,
+  pageRequestSchema,
+  shipmentFiltersSchema,
+  shipmentSortFields,
+  sortSchema,
+  trackingRequestFiltersSchema,
+  trackingRequestSortFields,
+  type Sort,
+} from './views';
+
+/**
+ * The list views, by the id the renderer, its URLs and CSV export use: each one's filters and
+ * sort (src/shared/views.ts). The contract's list, count and export channels take these, and the
+ * renderer's list types come from them (`ListFilters`, `ListSortField` in ./ipc).
+ */
+export const listViews = {
+  shipments: { filters: shipmentFiltersSchema, sort: sortSchema(shipmentSortFields) },
+  containers: { filters: containerFiltersSchema, sort: sortSchema(containerSortFields) },
+  'tracking-requests': { filters: trackingRequestFiltersSchema, sort: sortSchema(trackingRequestSortFields) },
+} as const;
+export type ListViewId = keyof typeof listViews;
+
+// Per-view maps, so code generic over a view id (`ListFilters<L>`) still sees an object type.
+type FiltersByView = { [V in ListViewId]: z.input<(typeof listViews)[V]['filters']> };
+type SortFieldByView = { [V in ListViewId]: z.output<(typeof listViews)[V]['sort']>['field'] };
+/** A list's filters, from its filter schema: a wrong key or value type fails tsc. */
+export type ListFilters<V extends ListViewId> = FiltersByView[V];
+/** The fields a list sorts by, from its sort schema. */
+export type ListSortField<V extends ListViewId> = SortFieldByView[V];
+export type ListSort<V extends ListViewId> = Sort<ListSortField<V>>;
+
+/**
+ * The filters in `raw` that the view's schema accepts, each checked on its own: an unknown key or
+ * a bad value (a hand-edited link, an older Quayside's saved state) is dropped, the rest kept.
+ * Anything but an object gives no filters.
+ */
+function knownFilters<S extends z.ZodObject>(schema: S, raw: unknown): z.output<S> {
+  const kept = new Map<string, unknown>();
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    const fields = new Map<string, z.core.$ZodType>(Object.entries(schema.shape));
+    for (const [key, value] of Object.entries(raw)) {
+      const field = fields.get(key);
+      if (field && z.safeParse(field, value).success) kept.set(key, value);
+    }
+  }
+  const checked = schema.safeParse(Object.fromEntries(kept));
+  return checked.success ? checked.data : schema.parse({});
+}
+const filterParsers: { [V in ListViewId]: (raw: unknown) => ListFilters<V> } = {
+  shipments: (raw) => knownFilters(listViews.shipments.filters, raw),
+  containers: (raw) => knownFilters(listViews.containers.filters, raw),
+  'tracking-requests': (raw) => knownFilters(listViews['tracking-requests'].filters, raw),
+};
+export function parseListFilters<V extends ListViewId>(view: V, raw: unknown): ListFilters<V> {
+  return filterParsers[view](raw);
+}
+
+const sortParsers: { [V in ListViewId]: (raw: unknown) => ListSort<V> | null } = {
+  shipments: (raw) => listViews.shipments.sort.safeParse(raw).data ?? null,
+  containers: (raw) => listViews.containers.sort.safeParse(raw).data ?? null,
+  'tracking-requests': (raw) => listViews['tracking-requests'].sort.safeParse(raw).data ?? null,
+};
+/** The sort in `raw` when the view's schema accepts it (a field it sorts by, asc or desc), else null. */
+export function parseListSort<V extends ListViewId>(view: V, raw: unknown): ListSort<V> | null {
+  return sortParsers[view](raw);
+}
+
+/**
+ * A list view's channel arguments. No filters means none; no sort, the store's default.
+ * `list` and `count` are the `*:list` and `*:count` channels'; `export` is one arm of `export:csv`.
+ */
+function argumentsOf<V extends ListViewId, F extends z.ZodType, S extends z.ZodType>(view: V, filters: F, sort: S) {
+  return {
+    list: z.object({ filters, sort, page: pageRequestSchema.default({ limit: 100 }) }).strict(),
+    count: z.object({ filters }).strict(),
+    export: z
+      .object({
+        view: z.literal(view),
+        filters,
+        sort,
+        columns: z.array(z.string().max(60)).max(80).optional(),
+        headerStyle: z.enum(['human', 'keys']).default('human'),
+      })
+      .strict(),
+  };
+}
+export const listArguments = {
+  shipments: argumentsOf('shipments', listViews.shipments.filters.default({}), listViews.shipments.sort.optional()),
+  containers: argumentsOf('containers', listViews.containers.filters.default({}), listViews.containers.sort.optional()),
+  'tracking-requests': argumentsOf(
+    'tracking-requests',
+    listViews['tracking-requests'].filters.default({}),
+    listViews['tracking-requests'].sort.optional(),
+  ),
+};
 
 export const idSchema = z.object({ id: z.string().min(1).max(200) }).strict();
 
@@ -85,33 +181,9 @@ export const updateShipmentSchema = z
   .refine((v) => v.refNumbers !== undefined || v.tags !== undefined, 'Change the reference numbers or the tags');
 
 export const exportSchema = z.discriminatedUnion('view', [
-  z
-    .object({
-      view: z.literal('shipments'),
-      filters: shipmentFiltersSchema.default({}),
-      sort: z.unknown().optional(),
-      columns: z.array(z.string().max(60)).max(80).optional(),
-      headerStyle: z.enum(['human', 'keys']).default('human'),
-    })
-    .strict(),
-  z
-    .object({
-      view: z.literal('containers'),
-      filters: containerFiltersSchema.default({}),
-      sort: z.unknown().optional(),
-      columns: z.array(z.string().max(60)).max(80).optional(),
-      headerStyle: z.enum(['human', 'keys']).default('human'),
-    })
-    .strict(),
-  z
-    .object({
-      view: z.literal('tracking-requests'),
-      filters: trackingRequestFiltersSchema.default({}),
-      sort: z.unknown().optional(),
-      columns: z.array(z.string().max(60)).max(80).optional(),
-      headerStyle: z.enum(['human', 'keys']).default('human'),
-    })
-    .strict(),
+  listArguments.shipments.export,
+  listArguments.containers.export,
+  listArguments['tracking-requests'].export,
 ]);
 
 export const reportErrorSchema = z

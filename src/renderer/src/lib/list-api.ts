@@ -1,43 +1,54 @@
-/** The IPC calls behind each list, under one shape. */
-import type { ContainerRow, ShipmentRow, TrackingRequestRow } from '../../../shared/rows';
-import type { Page } from '../../../shared/views';
+/** The IPC calls behind each list, typed by the list's contract: filters, sort and rows. */
+import type { ListRow } from '../../../shared/ipc';
+import type { ListFilters, ListSort } from '../../../shared/requests';
 import type { ExportResult } from '../../../shared/types';
+import type { Page, PageRequest } from '../../../shared/views';
 import { api } from './api';
-import type { ListId } from './lists';
-import type { Filters } from './list-state';
+import type { ListId } from './lists-model';
 
-export interface ListQuery {
-  filters: Filters;
-  sort: { field: string; direction: 'asc' | 'desc' };
+export interface ListQuery<L extends ListId> {
+  filters: ListFilters<L>;
+  sort: ListSort<L>;
 }
 
-type RowOf = { shipments: ShipmentRow; containers: ContainerRow; 'tracking-requests': TrackingRequestRow };
+type ListCalls = {
+  [L in ListId]: {
+    page(query: ListQuery<L>, page: PageRequest): Promise<Page<ListRow<L>>>;
+    count(filters: ListFilters<L>): Promise<number>;
+    export(query: ListQuery<L>, columns: string[]): Promise<ExportResult>;
+  };
+};
 
-// The contract checks filters and sort fields in main; here they travel as the list state holds them.
-export function listPage<L extends ListId>(
-  id: L,
-  query: ListQuery,
-  page: { limit: number; after?: string },
-): Promise<Page<RowOf[L]>> {
-  const arg = { filters: query.filters as never, sort: query.sort as never, page };
-  if (id === 'shipments') return api.invoke('shipments:list', arg) as Promise<Page<RowOf[L]>>;
-  if (id === 'containers') return api.invoke('containers:list', arg) as Promise<Page<RowOf[L]>>;
-  return api.invoke('trackingRequests:list', arg) as Promise<Page<RowOf[L]>>;
+const calls: ListCalls = {
+  shipments: {
+    page: (query, page) => api.invoke('shipments:list', { ...query, page }),
+    count: (filters) => api.invoke('shipments:count', { filters }),
+    export: (query, columns) =>
+      api.invoke('export:csv', { view: 'shipments', ...query, columns, headerStyle: 'human' }),
+  },
+  containers: {
+    page: (query, page) => api.invoke('containers:list', { ...query, page }),
+    count: (filters) => api.invoke('containers:count', { filters }),
+    export: (query, columns) =>
+      api.invoke('export:csv', { view: 'containers', ...query, columns, headerStyle: 'human' }),
+  },
+  'tracking-requests': {
+    page: (query, page) => api.invoke('trackingRequests:list', { ...query, page }),
+    count: (filters) => api.invoke('trackingRequests:count', { filters }),
+    export: (query, columns) =>
+      api.invoke('export:csv', { view: 'tracking-requests', ...query, columns, headerStyle: 'human' }),
+  },
+};
+
+export function listPage<L extends ListId>(id: L, query: ListQuery<L>, page: PageRequest): Promise<Page<ListRow<L>>> {
+  return calls[id].page(query, page);
 }
 
-export function listCount(id: ListId, filters: Filters): Promise<number> {
-  const arg = { filters: filters as never };
-  if (id === 'shipments') return api.invoke('shipments:count', arg);
-  if (id === 'containers') return api.invoke('containers:count', arg);
-  return api.invoke('trackingRequests:count', arg);
+export function listCount<L extends ListId>(id: L, filters: ListFilters<L>): Promise<number> {
+  return calls[id].count(filters);
 }
 
-export function exportList(id: ListId, query: ListQuery, columns: string[]): Promise<ExportResult> {
-  return api.invoke('export:csv', {
-    view: id,
-    filters: query.filters as never,
-    sort: query.sort,
-    columns,
-    headerStyle: 'human',
-  });
+/** Exports exactly what the list shows: its filters, sort and shown columns (their CSV keys). */
+export function exportList<L extends ListId>(id: L, query: ListQuery<L>, columns: string[]): Promise<ExportResult> {
+  return calls[id].export(query, columns);
 }

@@ -1,0 +1,96 @@
+/**
+ * What a list is made of: its columns (with the CSV columns each stands for, so an export holds
+ * exactly what is shown), its sort and its filter chips, typed from the list's IPC contract
+ * (`listViews` in src/shared/requests.ts): a filter key, value or sort field the contract does
+ * not take fails tsc.
+ */
+import type { ListRow } from '../../../shared/ipc';
+import type { ListFilters, ListSort, ListSortField, ListViewId } from '../../../shared/requests';
+import type { FilterOptions } from '../../../shared/types';
+
+export type ListId = ListViewId;
+
+export type Tone = 'neutral' | 'info' | 'good' | 'warn' | 'bad';
+
+export type Cell =
+  | { kind: 'text'; text: string; title?: string; mono?: boolean }
+  | { kind: 'date'; at: string | null; zone: string | null; estimated?: boolean }
+  | { kind: 'status'; status: string; label: string; tone: Tone }
+  | { kind: 'tags'; tags: string[] }
+  | { kind: 'lfd'; date: string | null; deadline: string | null; done: boolean };
+
+export interface Column<Row, SortField extends string = string> {
+  key: string;
+  label: string;
+  /** The sort field the list asks the store for, when the column sorts. */
+  sort?: SortField;
+  width: number;
+  align?: 'end';
+  /** The CSV columns (export keys) this column stands for. */
+  exportKeys: string[];
+  cell: (row: Row) => Cell;
+  shownByDefault: boolean;
+}
+
+type Defined<T> = Exclude<T, undefined>;
+/** Filter keys holding a list of values (a chip offering carriers, statuses…). */
+export type ValuesKey<F> = { [K in keyof F]-?: Defined<F[K]> extends readonly string[] ? K : never }[keyof F] & string;
+/** Filter keys holding yes or no. */
+export type FlagKey<F> = { [K in keyof F]-?: Defined<F[K]> extends boolean ? K : never }[keyof F] & string;
+/** Filter keys holding an instant (either end of a date range); the search text is not one. */
+export type InstantKey<F> = Exclude<{ [K in keyof F]-?: Defined<F[K]> extends string ? K : never }[keyof F], 'search'>;
+
+/** A filter chip over filters `F`: `key` names the chip (for a range, not a filter key). */
+export type FilterDef<F> =
+  | { key: ValuesKey<F>; label: string; kind: 'options'; source: keyof FilterOptions }
+  | { key: ValuesKey<F>; label: string; kind: 'choices'; choices: { value: string; label: string }[] }
+  | { key: string; label: string; kind: 'range'; from: InstantKey<F>; to: InstantKey<F> }
+  | { key: FlagKey<F>; label: string; kind: 'flag'; yes: string; no: string };
+
+export interface ListDef<L extends ListId> {
+  id: L;
+  title: string;
+  noun: { one: string; many: string };
+  columns: Column<ListRow<L>, ListSortField<L>>[];
+  filters: FilterDef<ListFilters<L>>[];
+  defaultSort: ListSort<L>;
+  searchPlaceholder: string;
+  /** Where a row leads, if anywhere. */
+  open: (row: ListRow<L>) => { view: 'shipments' | 'containers'; id: string } | null;
+  rowLabel: (row: ListRow<L>) => string;
+}
+
+export const text = (value: string | null | undefined, extra: { title?: string; mono?: boolean } = {}): Cell => ({
+  kind: 'text',
+  text: value ?? '',
+  ...extra,
+});
+
+export const date = (at: string | null, zone: string | null, estimated = false): Cell => ({
+  kind: 'date',
+  at,
+  zone,
+  estimated,
+});
+
+/** A timestamp column: shown in the zone Settings choose, exported in UTC and in port-local time. */
+export function timeColumn<Row, SortField extends string>(
+  key: string,
+  label: string,
+  exportKey: string,
+  get: (row: Row) => [string | null, string | null],
+  options: { sort?: SortField; estimated?: boolean; shown?: boolean } = {},
+): Column<Row, SortField> {
+  return {
+    key,
+    label,
+    sort: options.sort,
+    width: 170,
+    exportKeys: [exportKey, `${exportKey}_local`],
+    cell: (row) => {
+      const [at, zone] = get(row);
+      return date(at, zone, options.estimated ?? false);
+    },
+    shownByDefault: options.shown ?? false,
+  };
+}
