@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from '../fixtures';
 import { startTestHost } from '../host/server';
 
-test('a profiles.json from a newer Quayside is named in Settings in core's sentence, and the file is left as it was', async ({
+test('a profiles.json from a newer Quayside is named in Settings in core’s sentence, and the file is left as it was', async ({
   page,
 }, testInfo) => {
   const dataDir = testInfo.outputPath('newer-profiles');
