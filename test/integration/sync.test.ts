@@ -189,7 +189,8 @@ describe('sync and the rate limit', () => {
       const sync = syncOf(sandbox, { rateLimit: { limit: 10, windowSeconds: 1 } });
       const summary = await sync.engine.run({ mode: 'full' });
       expect(summary.status).toBe('ok');
-      expect(summary.requests).toBeGreaterThan(20);
+      // More requests than one window allows: the limiter had to pace them.
+      expect(summary.requests).toBeGreaterThan(10);
       expect(sandbox.stats.rateLimited).toBe(0);
       expect(summary.rateLimited).toBe(0);
       sync.close();
