@@ -120,6 +120,11 @@ describe('resource registry and schema', () => {
       }
     }
     expect(writeResources(target, [{ id: 'x', type: 'invoice', attributes: {} }], { syncedAt: 'x' })).toEqual({});
+    // An event belongs to a container: without one (none named, or an empty id) it is not written.
+    for (const data of [null, { type: 'container', id: '' }]) {
+      const event = { id: 'e-none', type: 'transport_event', attributes: {}, relationships: { container: { data } } };
+      expect(writeResources(target, [event], { syncedAt: 'x' })).toEqual({});
+    }
     expect(target.pragma('foreign_key_check')).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ export const transportEvents = defineResource({
   api: { path: '/containers/{id}/transport_events', includes: ['location', 'vessel', 'terminal'] },
   writeRank: 80,
   // An event belongs to a container; without one it cannot be placed.
-  accept: (r) => relId(r, 'container') !== null,
+  accept: (r) => (relId(r, 'container') ?? '') !== '',
   columns: {
     id: idColumn,
     container_id: c.ref('containers', (r) => relId(r, 'container'), { indexed: true }),
