@@ -52,18 +52,7 @@ class AppState {
     ];
     const timer = setInterval(() => (this.now = Date.now()), 30_000);
     try {
-      const [info, settings, profiles, sync] = await Promise.all([
-        api.invoke('app:info'),
-        api.invoke('settings:get'),
-        api.invoke('profiles:list'),
-        api.invoke('sync:status'),
-      ]);
-      this.info = info;
-      this.settings = settings;
-      this.profiles = profiles;
-      this.sync = sync;
-      this.online = sync.online;
-      this.progress = sync.progress;
+      await this.load();
     } catch (error) {
       this.loadError = messageOf(error);
     }
@@ -71,6 +60,23 @@ class AppState {
       clearInterval(timer);
       for (const off of offs) off();
     };
+  }
+
+  /** Reads what every screen shares (at start, and after the local copy was replaced). */
+  async load(): Promise<void> {
+    const [info, settings, profiles, sync] = await Promise.all([
+      api.invoke('app:info'),
+      api.invoke('settings:get'),
+      api.invoke('profiles:list'),
+      api.invoke('sync:status'),
+    ]);
+    this.info = info;
+    this.settings = settings;
+    this.profiles = profiles;
+    this.sync = sync;
+    this.online = sync.online;
+    this.progress = sync.progress;
+    this.loadError = null;
   }
 
   async refreshInfo(): Promise<void> {
