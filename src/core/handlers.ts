@@ -5,6 +5,7 @@ import { dataHandlers } from './handlers/data';
 import { exportHandlers } from './handlers/export';
 import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
+import { lookupHandlers } from './handlers/lookups';
 import { viewHandlers } from './handlers/views';
 import type { AppInfo } from '../shared/types';
 
@@ -23,6 +24,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...profileHandlers(ctx),
     ...syncHandlers(ctx),
     ...viewHandlers(ctx),
+    ...lookupHandlers(ctx),
     ...actionHandlers(ctx),
     ...exportHandlers(ctx),
   };
