@@ -23,6 +23,11 @@ const released = [
     name: 'search-merges-between-pages',
     sha256: 'da154bd1ee48957e6b9f9106d0536adff60eabe716a739696d354101a71bfd52',
   },
+  {
+    version: 3,
+    name: 'metro-areas-and-locations',
+    sha256: '1173e56db1e62bf6da9eebabc3bd65f37035fde78b1ee4181859a7145111c356',
+  },
 ] as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -6,9 +6,9 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { descriptors, resources, walks } from '../../src/core/resources';
+import { descriptors, resources, stubFills, views, walks } from '../../src/core/resources';
 import { migrate } from '../../src/core/store/database';
-import { countWalkedRows } from '../../src/core/store/queries/sync-plan';
+import { countWalkedRows, stubIds } from '../../src/core/store/queries/sync-plan';
 import { writeResources } from '../../src/core/store/writer';
 
 interface ColumnInfo {
@@ -84,7 +84,7 @@ describe('resource registry and schema', () => {
   it('every JSON:API type the writer keeps is declared by exactly one descriptor', () => {
     const types = descriptors.flatMap((d) => d.types);
     expect(new Set(types).size).toBe(types.length);
-    // The types the API sends and the store keeps (metro areas with ports, rail terminals with terminals).
+    // The types the API sends and the store keeps (rail terminals with terminals).
     expect(new Set(types)).toEqual(
       new Set([
         'port',
@@ -131,6 +131,43 @@ describe('resource registry and schema', () => {
   it('walk keys are unique and every walked resource names its API list', () => {
     expect(new Set(walks.map((w) => w.key)).size).toBe(walks.length);
     for (const w of walks) expect(w.path).toMatch(/^\/[a-z_]+$/);
+  });
+
+  for (const v of Object.values(views)) {
+    it(`view ${v.name}: ${v.view.table} is a SQL view with exactly its declared columns, reading each source's table`, () => {
+      const row = db.prepare('SELECT type, sql FROM sqlite_master WHERE name = ?').get(v.view.table) as
+        { type: string; sql: string } | undefined;
+      expect(row?.type).toBe('view');
+      expect(tableColumns(v.view.table).map((c) => c.name)).toEqual([...v.columns]);
+      for (const source of v.view.sources) {
+        const d = resources[source];
+        expect(row!.sql).toMatch(new RegExp(`\\bFROM ${d.table}\\b`));
+        // Every column the view reads from a source by name is one the source's descriptor keeps.
+        const own = v.columns.filter((c) => c !== 'kind' && Object.keys(d.columns).includes(c));
+        expect(own.length).toBeGreaterThan(1);
+      }
+      // Synced rows of every source come through it, named and with their kind.
+      const target = migrated();
+      const page = v.view.sources.flatMap((source) =>
+        resources[source].types
+          .slice(0, 1)
+          .map((type) => ({ id: `${type}-v`, type, attributes: { name: `${type} name` } })),
+      );
+      writeResources(target, page, { syncedAt: '2026-01-01T00:00:00.000Z' });
+      const rows = target.prepare(`SELECT kind, id, name FROM ${v.view.table} ORDER BY id`).all();
+      expect(rows).toEqual(
+        page.map((r) => ({ kind: r.type, id: r.id, name: `${r.type} name` })).sort((a, b) => a.id.localeCompare(b.id)),
+      );
+    });
+  }
+
+  it('every resource fetched by id (api.get) names a path with {id} and a stub query for its table', () => {
+    expect(stubFills.map((f) => f.resource)).toContain('metroAreas');
+    for (const f of stubFills) {
+      expect(f.get).toMatch(/^\/[a-z_]+\/\{id\}$/);
+      const table = resources[f.resource].table as Parameters<typeof stubIds>[1];
+      expect(stubIds(db, table, 10)).toEqual([]);
+    }
   });
 
   it("a walk estimated from stored rows counts its resource's table", () => {

@@ -63,6 +63,113 @@ describe('migrations', () => {
     }
   });
 
+  it('0003 moves metro areas out of ports with their records, repoints every reference and loses nothing', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.slice(0, 2));
+    const rel = (type: string, id: string) => ({ data: { type, id } });
+    const raw = (type: string, id: string, attributes: object, relationships: object = {}) =>
+      JSON.stringify({ id, type, attributes, relationships });
+    const port = (id: string, type: string, code: string, name: string, attributes: object = {}) =>
+      db
+        .prepare('INSERT INTO ports (id, code, name, time_zone, raw, synced_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(id, code, name, 'America/Chicago', raw(type, id, { code, name, ...attributes }), 'then');
+    port('lax', 'port', 'USLAX', 'Los Angeles');
+    port('chi', 'metro_area', 'USCHI', 'Chicago', { latitude: 41.8781, longitude: -87, state_abbr: 'IL' });
+    // Stubs (no record): one a shipment names as its destination metro area, one an event names as its location.
+    db.prepare("INSERT INTO ports (id) VALUES ('mem'), ('dal'), ('unused')").run();
+    db.prepare(
+      `INSERT INTO shipments (id, pol_id, pod_id, destination_id, raw) VALUES
+       ('s1', 'lax', 'lax', 'chi', ?), ('s2', 'lax', 'lax', 'mem', ?), ('s3', 'lax', 'lax', 'lax', ?)`,
+    ).run(
+      raw('shipment', 's1', {}, { destination: rel('metro_area', 'chi') }),
+      raw('shipment', 's2', {}, { destination: rel('metro_area', 'mem') }),
+      raw('shipment', 's3', {}, { destination: rel('port', 'lax') }),
+    );
+    db.prepare("INSERT INTO containers (id, shipment_id) VALUES ('c1', 's1')").run();
+    db.prepare(
+      `INSERT INTO transport_events (id, container_id, shipment_id, event, location_id, raw) VALUES
+       ('e1', 'c1', 's1', 'container.transport.vessel_discharged', 'lax', ?),
+       ('e2', 'c1', 's1', 'container.transport.rail_arrived', 'chi', ?),
+       ('e3', 'c1', 's1', 'container.transport.rail_unloaded', 'dal', ?)`,
+    ).run(
+      raw('transport_event', 'e1', {}, { location: rel('port', 'lax') }),
+      raw('transport_event', 'e2', {}, { location: rel('metro_area', 'chi') }),
+      raw('transport_event', 'e3', {}, { location: rel('metro_area', 'dal') }),
+    );
+    db.prepare(
+      "INSERT INTO terminals (id, port_id, name, raw) VALUES ('t1', NULL, 'Ramp', ?), ('t2', 'lax', 'Pier', ?)",
+    ).run(
+      raw('rail_terminal', 't1', { name: 'Ramp' }, { metro_area: rel('metro_area', 'chi') }),
+      raw('terminal', 't2', { name: 'Pier' }, { port: rel('port', 'lax') }),
+    );
+    const before = db.prepare('SELECT id, raw, synced_at FROM ports ORDER BY id').all();
+
+    migrate(db, migrations.slice(0, 3));
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.prepare('SELECT id FROM ports ORDER BY id').pluck().all()).toEqual(['lax', 'unused']);
+    expect(db.prepare('SELECT * FROM metro_areas ORDER BY id').all()).toEqual([
+      {
+        id: 'chi',
+        code: 'USCHI',
+        name: 'Chicago',
+        state_abbr: null,
+        country_code: null,
+        time_zone: 'America/Chicago',
+        latitude: 41.8781,
+        longitude: -87,
+        raw: raw('metro_area', 'chi', {
+          code: 'USCHI',
+          name: 'Chicago',
+          latitude: 41.8781,
+          longitude: -87,
+          state_abbr: 'IL',
+        }),
+        synced_at: 'then',
+      },
+      ...['dal', 'mem'].map((id) => ({
+        id,
+        code: null,
+        name: null,
+        state_abbr: null,
+        country_code: null,
+        time_zone: null,
+        latitude: null,
+        longitude: null,
+        raw: null,
+        synced_at: null,
+      })),
+    ]);
+    // Every record and reference is still there, in the column of its kind.
+    const rows = new Map(before.map((r) => [(r as { id: string }).id, r]));
+    for (const id of ['chi', 'dal', 'mem'])
+      expect(db.prepare('SELECT id, raw, synced_at FROM metro_areas WHERE id = ?').get(id)).toEqual(rows.get(id));
+    expect(db.prepare('SELECT id, destination_id, destination_metro_area_id FROM shipments ORDER BY id').all()).toEqual(
+      [
+        { id: 's1', destination_id: null, destination_metro_area_id: 'chi' },
+        { id: 's2', destination_id: null, destination_metro_area_id: 'mem' },
+        { id: 's3', destination_id: 'lax', destination_metro_area_id: null },
+      ],
+    );
+    expect(db.prepare('SELECT id, location_id, metro_area_id FROM transport_events ORDER BY id').all()).toEqual([
+      { id: 'e1', location_id: 'lax', metro_area_id: null },
+      { id: 'e2', location_id: null, metro_area_id: 'chi' },
+      { id: 'e3', location_id: null, metro_area_id: 'dal' },
+    ]);
+    expect(db.prepare('SELECT id, port_id, metro_area_id FROM terminals ORDER BY id').all()).toEqual([
+      { id: 't1', port_id: null, metro_area_id: 'chi' },
+      { id: 't2', port_id: 'lax', metro_area_id: null },
+    ]);
+    // One view names every place, with its kind.
+    expect(
+      db.prepare("SELECT kind, id, code, name FROM locations WHERE id IN ('lax', 'chi') ORDER BY id").all(),
+    ).toEqual([
+      { kind: 'metro_area', id: 'chi', code: 'USCHI', name: 'Chicago' },
+      { kind: 'port', id: 'lax', code: 'USLAX', name: 'Los Angeles' },
+    ]);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
   it('applies pending migrations once; running again changes nothing', () => {
     const db = new Database(':memory:');
     migrate(db);

@@ -123,8 +123,12 @@ export interface ResourceSpec<
   /** JSON:API types written into this table (the first is the resource's own). */
   types: readonly [string, ...string[]];
   table: T;
-  /** The API list this resource is walked from, with what its pages include. */
-  api?: { path: string; includes?: readonly string[] };
+  /**
+   * The API list this resource is walked from (`path`), with what its pages include; and `get`,
+   * the path of one record (`{id}`), when the sync fetches the stubs no page included (`fill`
+   * names that step of the plan).
+   */
+  api?: { path?: string; includes?: readonly string[]; get?: string; fill?: string };
   /** Where this resource's rows are written in a page, lowest first (references before rows using them). */
   writeRank: number;
   /** Computed once per record before the columns are read (e.g. the container's derived fields). */
@@ -150,6 +154,27 @@ export interface ResourceSpec<
   listTable?: { table: string; parent: string; column: string; values(resource: StoredResource, derived: D): string[] };
   /** Walks that sync this resource. */
   walks?: readonly WalkDef[];
+}
+
+/**
+ * A registry entry of another kind: a SQL view over synced tables (e.g. `locations`, ports and
+ * metro areas as one place). No JSON:API type, no writer, not walked: the migration creates the
+ * view, the schema test checks it has exactly these columns and reads every source's table,
+ * and queries read names through it.
+ */
+export interface ViewSpec<N extends string, S extends string, C extends string> {
+  /** Registry name, as for resources. */
+  name: N;
+  /** The SQL view and the resources (registry names) whose tables it unites. */
+  view: { table: string; sources: readonly S[] };
+  /** The view's columns, in order, each read from the source table's column of that name (or made by the view). */
+  columns: readonly C[];
+}
+
+export function defineView<const N extends string, const S extends string, const C extends string>(
+  spec: ViewSpec<N, S, C>,
+): ViewSpec<N, S, C> {
+  return spec;
 }
 
 /** Any descriptor, its derived values and column names erased (what the writer iterates). */

@@ -6,9 +6,11 @@
  */
 import { containers } from './containers';
 import { customFieldDefinitions } from './custom-field-definitions';
-import type { Column, ResourceDescriptor, WalkDef } from './define';
+import type { Column, ResourceDescriptor, ViewSpec, WalkDef } from './define';
 import { emailSubmissions } from './email-submissions';
 import { parties } from './parties';
+import { locations } from './locations';
+import { metroAreas } from './metro-areas';
 import { ports } from './ports';
 import { shipments } from './shipments';
 import { shippingLines } from './shipping-lines';
@@ -32,6 +34,7 @@ export function defineRegistry<const R extends Registry<R>>(entries: R): R {
 
 export const resources = defineRegistry({
   ports,
+  metroAreas,
   terminals,
   vessels,
   parties,
@@ -51,6 +54,23 @@ export type ResourceName = keyof Resources;
 export type ColumnName<N extends ResourceName> = keyof Resources[N]['columns'] & string;
 /** A resource's table, as a literal. */
 export type TableName<N extends ResourceName = ResourceName> = Resources[N]['table'];
+
+/** Views: registry entries that read synced tables and write none (no type, no walk), each naming its sources. */
+type ViewRegistry<V> = { [K in keyof V]: ViewSpec<K & string, ResourceName, string> };
+export function defineViews<const V extends ViewRegistry<V>>(entries: V): V {
+  return entries;
+}
+export const views = defineViews({ locations });
+export type ViewName = keyof typeof views;
+/** A view's SQL name, as a literal. */
+export type ViewTable<N extends ViewName = ViewName> = (typeof views)[N]['view']['table'];
+
+/** Resources a sync fetches one by one when a page referenced them without including them (`api.get`). */
+export const stubFills: readonly { resource: ResourceName; get: string; step: string }[] = Object.values(
+  resources,
+).flatMap((d: ResourceDescriptor) =>
+  d.api?.get ? [{ resource: d.name as ResourceName, get: d.api.get, step: d.api.fill ?? d.name }] : [],
+);
 
 /** Every descriptor, in registry order. */
 export const descriptors: readonly ResourceDescriptor[] = Object.values(resources);

@@ -6,8 +6,7 @@ const c = columns();
 /** Ports, as the shipments, terminals and events that name them include them. */
 export const ports = defineResource({
   name: 'ports',
-  // Metro areas (an event's or a destination's location) share the table in this schema.
-  types: ['port', 'metro_area'],
+  types: ['port'],
   table: 'ports',
   writeRank: 10,
   cacheUnchanged: true,

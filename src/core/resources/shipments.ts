@@ -58,6 +58,7 @@ export const shipments = defineResource({
     pod_name: c.text(text('port_of_discharge_name')),
     pod_terminal_id: c.ref('terminals', (r) => relId(r, 'pod_terminal')),
     destination_id: c.ref('ports', (r) => relIdOfType(r, 'destination', ports.types)),
+    destination_metro_area_id: c.ref('metroAreas', (r) => relIdOfType(r, 'destination', ['metro_area'])),
     destination_locode: c.text(text('destination_locode')),
     destination_name: c.text(text('destination_name')),
     pod_vessel_name: c.text(text('pod_vessel_name')),

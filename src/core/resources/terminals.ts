@@ -13,6 +13,8 @@ export const terminals = defineResource({
   columns: {
     id: idColumn,
     port_id: c.ref('ports', (r) => relId(r, 'port')),
+    // A rail terminal's city (metro_area relationship); ocean terminals have none.
+    metro_area_id: c.ref('metroAreas', (r) => relId(r, 'metro_area')),
     name: c.text((r) => str(r.attributes.name)),
     nickname: c.text((r) => str(r.attributes.nickname)),
     firms_code: c.text((r) => str(r.attributes.firms_code)),

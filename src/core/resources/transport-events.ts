@@ -1,6 +1,7 @@
 import { storedInstant } from '../store/instant';
 import { relId, relIdOfType, str, type StoredResource } from '../store/resource';
 import { columns, defineResource, idColumn, rawColumn, syncedAtColumn } from './define';
+import { metroAreas } from './metro-areas';
 import { ports } from './ports';
 
 const c = columns();
@@ -26,6 +27,7 @@ export const transportEvents = defineResource({
     timezone: c.text(text('timezone')),
     location_locode: c.text(text('location_locode')),
     location_id: c.ref('ports', (r) => relIdOfType(r, 'location', ports.types)),
+    metro_area_id: c.ref('metroAreas', (r) => relIdOfType(r, 'location', metroAreas.types)),
     terminal_id: c.ref('terminals', (r) => relId(r, 'terminal')),
     vessel_id: c.ref('vessels', (r) => relId(r, 'vessel')),
     voyage_number: c.text(text('voyage_number')),

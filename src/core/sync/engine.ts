@@ -5,7 +5,8 @@
  * changed since the cursor (one request when nothing did), re-walks still-tracking shipments
  * with their containers included, stopped ones once a day, and fetches events only for
  * containers that changed, by page when many did and one by one, within the budget the lists
- * leave, when few did.
+ * leave, when few did. Every run ends by fetching, one by one, the records its pages referenced
+ * without including them (`fill-stubs.ts`).
  */
 import { listResources, readLink, type JsonApiDocument } from '../api/document';
 import { ApiError } from '../api/errors';
@@ -19,6 +20,7 @@ import { trustedInstant } from '../store/instant';
 import { describeStoreError } from '../store/store-errors';
 import { clearState, readState, writeState } from '../store/sync-state';
 import { writeResources } from '../store/writer';
+import { fillSteps, fillStubs, pendingStubs } from './fill-stubs';
 import type { RequestMeter } from './meter';
 import { finishLogEntry, startLogEntry } from './sync-log';
 import type { Query, SyncClient, SyncMode, SyncProgress, SyncSummary } from './types';
@@ -58,6 +60,7 @@ export interface RunOptions {
 const stepNames = new Map<string, string>([
   ...walks.map((w) => [w.key, w.step] as const),
   ['events', 'Container events'],
+  ...fillSteps,
 ]);
 
 /** A walk of the plan, with the descriptor's walk it came from. */
@@ -192,6 +195,22 @@ export class SyncEngine {
           if (written > 0) counts.transport_event = (counts.transport_event ?? 0) + written;
           pagesDone++;
           progress('events');
+        });
+      }
+      // Records pages referenced without including them (stubs), fetched by id (`api.get`).
+      const stubs = pendingStubs(db);
+      pagesTotal += stubs;
+      if (stubs > 0) {
+        await fillStubs({
+          db,
+          client: this.#o.client,
+          signal,
+          now,
+          onFetched: (step, fetched) => {
+            pagesDone++;
+            for (const [type, n] of Object.entries(fetched)) counts[type] = (counts[type] ?? 0) + n;
+            progress(step);
+          },
         });
       }
       if (resolved === 'full') writeState(db, 'full:completed_at', now().toISOString());
@@ -342,7 +361,7 @@ export class SyncEngine {
     try {
       let url: string | null = null;
       const api = registry.transportEvents.api!;
-      let doc = await client.get(api.path.replace('{id}', encodeURIComponent(containerId)), {
+      let doc = await client.get(api.path!.replace('{id}', encodeURIComponent(containerId)), {
         query: { 'page[size]': PAGE, include: (api.includes ?? []).join(',') },
         priority,
         signal,

@@ -1,5 +1,6 @@
 import * as m0001 from './0001-initial';
 import * as m0002 from './0002-search-merges-between-pages';
+import * as m0003 from './0003-metro-areas-and-locations';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,5 @@ export interface Migration {
 export const migrations: readonly Migration[] = [
   { version: 1, name: 'initial', up: m0001.up },
   { version: 2, name: 'search-merges-between-pages', up: m0002.up },
+  { version: 3, name: 'metro-areas-and-locations', up: m0003.up },
 ];

@@ -30,6 +30,11 @@ const statements = perDb((db: Db) => ({
          coalesce(c.lfd_deadline_at, s.pod_eta_at, '9999') , c.id`,
     )
     .pluck(),
+  stubs: {
+    metro_areas: db
+      .prepare<[number], string>('SELECT id FROM metro_areas WHERE raw IS NULL ORDER BY id LIMIT ?')
+      .pluck(),
+  },
   count: {
     shipments: db.prepare<[], number>('SELECT count(*) AS n FROM shipments').pluck(),
     containers: db.prepare<[], number>('SELECT count(*) AS n FROM containers').pluck(),
@@ -59,4 +64,9 @@ export function containersMissingEvents(db: Db, soon: string): string[] {
 /** Every row of a walked table, stubs included: the page estimate when no run has counted it. */
 export function countWalkedRows(db: Db, table: 'shipments' | 'containers' | 'tracking_requests'): number {
   return statements(db).count[table].get() ?? 0;
+}
+
+/** Ids of rows referenced but never synced (stubs) in a table the sync fills by id, at most `limit`. */
+export function stubIds(db: Db, table: 'metro_areas', limit: number): string[] {
+  return statements(db).stubs[table].all(limit);
 }
