@@ -170,6 +170,22 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
         longitude: p.longitude,
       };
     }
+    case 'metro_area': {
+      const m = entity.rec.data;
+      return {
+        name: m.name,
+        code: m.code,
+        state_abbr: m.stateAbbr,
+        country_code: m.countryCode,
+        time_zone: m.timeZone,
+        latitude: m.latitude,
+        longitude: m.longitude,
+      };
+    }
+    case 'rail_terminal': {
+      const t = entity.rec.data;
+      return { name: t.name, nickname: t.nickname };
+    }
     case 'terminal': {
       const t = entity.rec.data;
       // The schema has no nulls here: what the service does not know, it leaves out.

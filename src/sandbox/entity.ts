@@ -11,6 +11,7 @@ import type {
   Milestone,
   PartyRec,
   PortRec,
+  RailTerminalRec,
   ShipmentPlan,
   ShippingLineRec,
   TerminalRec,
@@ -40,7 +41,9 @@ export type Entity =
   | { type: 'raw_event'; rec: { container: ContainerPlan; milestone: Milestone; index: number } }
   | { type: 'tracking_request'; rec: TrackingRequestPlan }
   | { type: 'port'; rec: PortRec }
+  | { type: 'metro_area'; rec: PortRec }
   | { type: 'terminal'; rec: TerminalRec }
+  | { type: 'rail_terminal'; rec: RailTerminalRec }
   | { type: 'shipping_line'; rec: ShippingLineRec }
   | { type: 'vessel'; rec: VesselRec }
   | { type: 'party'; rec: PartyRec }

@@ -5,6 +5,7 @@
  * a simulation loop.
  */
 import type { PortData, RailRoute } from './data/ports';
+import type { RailTerminalData } from './data/rail-terminals';
 import type { ShippingLineData } from './data/shipping-lines';
 import type { TerminalData } from './data/terminals';
 import type { VesselData } from './data/vessels';
@@ -13,9 +14,17 @@ export interface ShippingLineRec {
   id: string;
   data: ShippingLineData;
 }
+/** A port, or (role `inland`) a metro area, served as `metro_area` with its rail ramp. */
 export interface PortRec {
   id: string;
   data: PortData;
+  /** A metro area's rail ramp. */
+  ramp?: RailTerminalRec;
+}
+export interface RailTerminalRec {
+  id: string;
+  data: RailTerminalData;
+  metroArea: PortRec;
 }
 export interface TerminalRec {
   id: string;

@@ -20,8 +20,15 @@ import { trackingRequestState } from './state';
 export { entityId, iso, ref } from './entity';
 export type { Entity, EntityType, Ref, ResourceObject, SerializeContext } from './entity';
 
+/** The rail milestones that happen at a metro area's ramp. */
+const atRamp = new Set(['rail_arrived', 'rail_unloaded', 'arrived_at_inland_destination', 'available', 'full_out']);
+
 const e = {
   port: (rec: PortRec): Entity => ({ type: 'port', rec }),
+  /** A place: a port, or an inland metro area (the API's polymorphic location and destination). */
+  place: (rec: PortRec): Entity => ({ type: rec.data.role === 'inland' ? 'metro_area' : 'port', rec }),
+  ramp: (rec: PortRec | null | undefined): Entity | null =>
+    rec?.data.role === 'inland' && rec.ramp ? { type: 'rail_terminal', rec: rec.ramp } : null,
   terminal: (rec: TerminalRec): Entity => ({ type: 'terminal', rec }),
   vessel: (rec: VesselRec): Entity => ({ type: 'vessel', rec }),
   shipment: (rec: ShipmentPlan): Entity => ({ type: 'shipment', rec }),
@@ -39,8 +46,8 @@ export const relationships: RelationshipTable = {
     port_of_lading: (s) => e.port(s.pol),
     port_of_discharge: (s) => e.port(s.pod),
     pod_terminal: (s) => e.terminal(s.podTerminal),
-    destination: (s) => e.port(s.destination),
-    destination_terminal: () => null,
+    destination: (s) => e.place(s.destination),
+    destination_terminal: (s) => (s.rail ? e.ramp(s.destination) : null),
     line_tracking_stopped_by_user: () => null,
     containers: (s, ctx) => s.containers.filter((c) => c.createdAt <= ctx.now).map(e.container),
   },
@@ -57,14 +64,15 @@ export const relationships: RelationshipTable = {
       c.milestones.map((milestone, index) => ({ type: 'raw_event' as const, rec: { container: c, milestone, index } })),
   },
   raw_event: {
-    location: ({ milestone }) => e.port(milestone.port),
+    location: ({ milestone }) => e.place(milestone.port),
     vessel: ({ milestone }) => (milestone.vessel ? e.vessel(milestone.vessel) : null),
   },
   transport_event: {
     shipment: ({ container }) => e.shipment(container.shipment),
     container: ({ container }) => e.container(container),
-    location: ({ milestone }) => e.port(milestone.port),
-    terminal: ({ milestone }) => (milestone.terminal ? e.terminal(milestone.terminal) : null),
+    location: ({ milestone }) => e.place(milestone.port),
+    terminal: ({ milestone }) =>
+      milestone.terminal ? e.terminal(milestone.terminal) : atRamp.has(milestone.key) ? e.ramp(milestone.port) : null,
     vessel: ({ milestone }) => (milestone.vessel ? e.vessel(milestone.vessel) : null),
   },
   tracking_request: {
@@ -75,7 +83,9 @@ export const relationships: RelationshipTable = {
     customer: (r) => (r.customer ? { type: 'party', rec: r.customer } : null),
   },
   terminal: { port: (t) => e.port(t.port) },
+  rail_terminal: { port: () => null, metro_area: (t) => e.place(t.metroArea) },
   port: {},
+  metro_area: {},
   shipping_line: {},
   vessel: {},
   party: {},

@@ -3,10 +3,11 @@
  * id stable in the seed, and the lanes shipments are drawn from.
  */
 import { ports, type PortData } from './data/ports';
+import { railTerminals } from './data/rail-terminals';
 import { shippingLines } from './data/shipping-lines';
 import { terminals } from './data/terminals';
 import { vessels } from './data/vessels';
-import type { AccountRec, PortRec, ShippingLineRec, TerminalRec, VesselRec } from './model';
+import type { AccountRec, PortRec, RailTerminalRec, ShippingLineRec, TerminalRec, VesselRec } from './model';
 import { Random, stableUuid } from './random';
 
 export interface Reference {
@@ -14,12 +15,20 @@ export interface Reference {
   shippingLines: ShippingLineRec[];
   ports: PortRec[];
   terminals: TerminalRec[];
+  railTerminals: RailTerminalRec[];
   vessels: VesselRec[];
 }
 
 export function buildReference(seed: string): Reference {
   const portRecs = ports.map((data) => ({ id: stableUuid(seed, `port:${data.code}`), data }));
-  const portByCode = new Map(portRecs.map((p) => [p.data.code, p]));
+  const portByCode = new Map<string, PortRec>(portRecs.map((p) => [p.data.code, p]));
+  const railTerminalRecs = railTerminals.map((data) => {
+    const metroArea = portByCode.get(data.metroCode);
+    if (metroArea?.data.role !== 'inland') throw new Error(`rail terminal ${data.name} names no metro area`);
+    const rec: RailTerminalRec = { id: stableUuid(seed, `rail_terminal:${data.metroCode}`), data, metroArea };
+    metroArea.ramp = rec;
+    return rec;
+  });
   const terminalRecs = terminals.map((data) => {
     const port = portByCode.get(data.portCode);
     if (!port) throw new Error(`terminal ${data.name} names unknown port ${data.portCode}`);
@@ -39,6 +48,7 @@ export function buildReference(seed: string): Reference {
     shippingLines: shippingLines.map((data) => ({ id: stableUuid(seed, `shipping_line:${data.scac}`), data })),
     ports: portRecs,
     terminals: terminalRecs,
+    railTerminals: railTerminalRecs,
     vessels: vesselRecs,
   };
 }

@@ -117,6 +117,27 @@ function correctReference(schemas: Record<string, Schema>): void {
   };
 }
 
+/**
+ * A shipment's `destination` may be a metro area and its `destination_terminal` a rail terminal (the shipment
+ * model's own linkage enums say so, as do the transport events' includes), but the shipment endpoints' `included`
+ * lists only container, port and terminal: the two models are added there.
+ */
+function correctIncludes(doc: TrimmedDocument): void {
+  for (const path of ['/shipments', '/shipments/{id}']) {
+    const operation = doc.paths[path]?.get as unknown as Schema | undefined;
+    const included = node(
+      operation ?? {},
+      ['responses', '200', 'content', 'application/json', 'schema', 'properties', 'included', 'items'],
+      `${path} included`,
+    );
+    const branches = included.anyOf as { $ref: string }[];
+    const refs = branches.map((b) => b.$ref);
+    if (refs.some((r) => r.endsWith('/metro_area')))
+      throw new Error(`Contract harness: ${path} now includes metro areas`);
+    branches.push({ $ref: `${COMPONENT_PREFIX}metro_area` }, { $ref: `${COMPONENT_PREFIX}rail_terminal` });
+  }
+}
+
 function refTarget(ref: string): string {
   if (!ref.startsWith(COMPONENT_PREFIX)) throw new Error(`Contract harness: unsupported $ref ${ref}`);
   return ref.slice(COMPONENT_PREFIX.length);
@@ -202,6 +223,7 @@ function load(): Harness {
   if (harness) return harness;
   const doc = JSON.parse(readFileSync(FIXTURE, 'utf8')) as TrimmedDocument;
   correctReference(doc.components.schemas);
+  correctIncludes(doc);
   const schemas = doc.components.schemas;
   const converted = Object.fromEntries(Object.entries(schemas).map(([name, s]) => [name, toJsonSchema(s, schemas)]));
 

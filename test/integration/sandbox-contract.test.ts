@@ -130,8 +130,9 @@ describe('sandbox contract: the endpoints sync and the views need', () => {
       '/shipments?page[size]=100&include=containers,port_of_lading,port_of_discharge,destination,pod_terminal',
     );
     expectContract('GET', '/shipments', list);
+    // Rail shipments are bound for an inland metro area, the rest for their port of discharge.
     expect(new Set(list.body.included.map((r: { type: string }) => r.type))).toEqual(
-      new Set(['container', 'port', 'terminal']),
+      new Set(['container', 'port', 'metro_area', 'terminal']),
     );
     const id = list.body.data[3].id as string;
     expectContract('GET', '/shipments/{id}', await call(sandbox.get(), `/shipments/${id}?include=containers`));
@@ -177,6 +178,56 @@ describe('sandbox contract: the endpoints sync and the views need', () => {
     expectContract('GET', '/vessels/{imo}', await call(sandbox.get(), `/vessels/${vessel.body.data.attributes.imo}`));
   });
 
+  it('metro areas by id and UN/LOCODE, as rail shipments include them with their ramp and events locate them', async () => {
+    const rail = await call(
+      sandbox.get(),
+      '/shipments?page[size]=100&filter[tracking_stopped]=false&include=destination,destination_terminal,containers',
+    );
+    expectContract('GET', '/shipments', rail);
+    type Ref = { id: string; type: string };
+    type Res = Ref & { attributes: Record<string, unknown>; relationships: Record<string, { data: Ref | null }> };
+    const included = rail.body.included as Res[];
+    const bound = (rail.body.data as Res[]).filter((s) => s.relationships.destination.data?.type === 'metro_area');
+    const shipment = bound[0]!;
+    const metro = included.find((r) => r.id === shipment.relationships.destination.data!.id)!;
+    expect(metro).toMatchObject({ type: 'metro_area', attributes: { code: expect.stringMatching(/^[A-Z]{5}$/) } });
+    expect(metro.attributes.time_zone).toMatch(/^America\//);
+    const ramp = included.find((r) => r.id === shipment.relationships.destination_terminal.data!.id)!;
+    expect(ramp.type).toBe('rail_terminal');
+    expect(ramp.relationships.metro_area.data).toEqual({ type: 'metro_area', id: metro.id });
+
+    const byCode = await call(sandbox.get(), `/metro_areas/${metro.attributes.code as string}`);
+    expectContract('GET', '/metro_areas/{id}', byCode);
+    expect(byCode.body.data).toEqual(metro);
+    expectContract('GET', '/metro_areas/{id}', await call(sandbox.get(), `/metro_areas/${metro.id}`));
+    expect((await call(sandbox.get(), '/metro_areas/CATOR')).body.data.attributes).toMatchObject({
+      name: 'Toronto',
+      country_code: 'CA',
+      time_zone: 'America/Toronto',
+    });
+    // A port is no metro area and a metro area no port.
+    expectError(await call(sandbox.get(), '/metro_areas/USLAX'), 404);
+    expectError(await call(sandbox.get(), `/ports/${metro.id}`), 404);
+
+    // The rail events at the ramp are located in the metro area, at its rail terminal.
+    const located: Res[] = [];
+    for (const s of bound) {
+      const box = (s.relationships.containers.data as unknown as Ref[])[0];
+      if (!box || located.length > 0) continue;
+      const events = await call(sandbox.get(), `/containers/${box.id}/transport_events?include=location,terminal`);
+      expectContract('GET', '/containers/{id}/transport_events', events);
+      const atMetro = (events.body.data as Res[]).filter((ev) => ev.relationships.location.data?.type === 'metro_area');
+      for (const ev of atMetro) {
+        expect(ev.relationships.location.data!.id).toBe(s.relationships.destination.data!.id);
+        const terminal = ev.relationships.terminal.data;
+        if (terminal) expect(terminal).toEqual(s.relationships.destination_terminal.data);
+      }
+      if (atMetro.length > 0) expect((events.body.included as Res[]).map((r) => r.type)).toContain('metro_area');
+      located.push(...atMetro);
+    }
+    expect(located.map((ev) => ev.attributes.event)).toContain('container.transport.rail_arrived');
+  });
+
   it('parties: list and create', async () => {
     expectContract('GET', '/parties', await call(sandbox.get(), '/parties'));
     const created = await call(sandbox.get(), '/parties', {
@@ -214,6 +265,7 @@ describe('sandbox contract: errors as the reference shows them', () => {
       '/containers/nope',
       '/tracking_requests/nope',
       '/ports/XXXXX',
+      '/metro_areas/XXXXX',
       '/vessels/1234567',
       '/no_such_thing',
     ]) {

@@ -41,7 +41,7 @@ describe('the sync plan', () => {
           '/tracking_requests?page[size]=100',
           '/shipments?page[size]=100&filter[tracking_stopped]=false&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination',
           '/shipments?page[size]=100&filter[tracking_stopped]=true&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination',
-          '/containers?page[size]=100&include=transport_events,transport_events.vessel',
+          '/containers?page[size]=100&include=transport_events,transport_events.vessel,transport_events.terminal',
         ]),
       );
       expect([...steps]).toEqual(

@@ -57,7 +57,11 @@ export const containers = defineResource({
   name: 'containers',
   types: ['container'],
   table: 'containers',
-  api: { path: '/containers', includes: ['transport_events', 'transport_events.vessel'] },
+  // Events bring their terminal: a rail ramp (rail_terminal) is included nowhere else.
+  api: {
+    path: '/containers',
+    includes: ['transport_events', 'transport_events.vessel', 'transport_events.terminal'],
+  },
   writeRank: 70,
   derive,
   columns: {

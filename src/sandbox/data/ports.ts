@@ -58,6 +58,7 @@ function transshipment(
   return { code, name, city, stateAbbr: null, countryCode, timeZone, latitude, longitude, role: 'transshipment' };
 }
 
+/** An inland metro area (the service's `metro_area`, not a port): a rail ramp's city. */
 function inland(
   code: string,
   city: string,
@@ -65,8 +66,9 @@ function inland(
   timeZone: string,
   latitude: number,
   longitude: number,
+  countryCode = 'US',
 ): PortData {
-  return { code, name: city, city, stateAbbr, countryCode: 'US', timeZone, latitude, longitude, role: 'inland' };
+  return { code, name: city, city, stateAbbr, countryCode, timeZone, latitude, longitude, role: 'inland' };
 }
 
 export const ports: readonly PortData[] = [
@@ -140,7 +142,7 @@ export const ports: readonly PortData[] = [
   transshipment('PAMIT', 'Manzanillo International', 'Colón', 'PA', 'America/Panama', 9.365, -79.878),
   transshipment('PABLB', 'Balboa', 'Panama City', 'PA', 'America/Panama', 8.959, -79.569),
 
-  // Rail ramps a container can travel to after discharge.
+  // Metro areas with a rail ramp a container can travel to after discharge (served as `metro_area`).
   inland('USCHI', 'Chicago', 'IL', 'America/Chicago', 41.8781, -87.6298),
   inland('USMEM', 'Memphis', 'TN', 'America/Chicago', 35.1495, -90.049),
   inland('USDAL', 'Dallas', 'TX', 'America/Chicago', 32.7767, -96.797),
@@ -153,6 +155,7 @@ export const ports: readonly PortData[] = [
   inland('USATL', 'Atlanta', 'GA', 'America/New_York', 33.749, -84.388),
   inland('USCLT', 'Charlotte', 'NC', 'America/New_York', 35.2271, -80.8431),
   inland('USDEN', 'Denver', 'CO', 'America/Denver', 39.7392, -104.9903),
+  inland('CATOR', 'Toronto', 'ON', 'America/Toronto', 43.7315, -79.7624, 'CA'),
 ];
 
 export interface RailRoute {
@@ -211,5 +214,6 @@ export const railRoutes: readonly RailRoute[] = [
   { gateway: 'USBAL', inland: ['USCHI', 'USCMH'], podRailScac: 'CSXT', indRailScac: 'CSXT' },
   { gateway: 'USJAX', inland: ['USATL', 'USCHI'], podRailScac: 'CSXT', indRailScac: 'CSXT' },
   { gateway: 'USPHL', inland: ['USCHI'], podRailScac: 'CSXT', indRailScac: 'CSXT' },
-  { gateway: 'USMOB', inland: ['USMEM', 'USCHI'], podRailScac: 'CNRU', indRailScac: 'CNRU' },
+  // CN's line runs on from Chicago to Toronto (Brampton) through Sarnia.
+  { gateway: 'USMOB', inland: ['USMEM', 'USCHI', 'CATOR'], podRailScac: 'CNRU', indRailScac: 'CNRU' },
 ];

@@ -32,6 +32,7 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/shipping_lines/:id'), handler: reference.getShippingLine },
   { method: 'GET', pattern: path('/terminals/:id'), handler: reference.getTerminal },
   { method: 'GET', pattern: path('/ports/:id'), handler: reference.getPort },
+  { method: 'GET', pattern: path('/metro_areas/:id'), handler: reference.getMetroArea },
   { method: 'GET', pattern: path('/vessels/:id'), handler: reference.getVessel },
   { method: 'GET', pattern: path('/custom_field_definitions'), handler: reference.listCustomFieldDefinitions },
   { method: 'GET', pattern: path('/custom_field_definitions/:id'), handler: reference.getCustomFieldDefinition },

@@ -32,8 +32,17 @@ export function getTerminal(route: RouteContext): Reply {
 export function getPort(route: RouteContext): Reply {
   const id = route.params[0]!;
   const port = route.store.portById.get(id) ?? route.store.portByCode.get(id.toUpperCase());
-  if (!port) throw notFound('Port');
+  // Inland metro areas are not ports: GET /metro_areas/{id} serves them.
+  if (!port || port.data.role === 'inland') throw notFound('Port');
   return resourceDocument(route, { type: 'port', rec: port });
+}
+
+/** A metro area by id or UN/LOCODE. */
+export function getMetroArea(route: RouteContext): Reply {
+  const id = route.params[0]!;
+  const place = route.store.portById.get(id) ?? route.store.portByCode.get(id.toUpperCase());
+  if (place?.data.role !== 'inland') throw notFound('MetroArea');
+  return resourceDocument(route, { type: 'metro_area', rec: place });
 }
 
 export function getVessel(route: RouteContext): Reply {
