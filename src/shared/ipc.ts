@@ -121,6 +121,7 @@ export const contract = {
   'customFieldDefinitions:get': channel<LookupRecord>()(idSchema),
   'emailSubmissions:get': channel<LookupRecord>()(idSchema),
   'ports:get': channel<LookupRecord>()(idSchema),
+  'metroAreas:get': channel<LookupRecord>()(idSchema),
 
   'trackingRequests:create': channel<TrackingRequestRow>()(createTrackingRequestSchema),
   'shipments:update': channel<ShipmentRow>()(updateShipmentSchema),

@@ -119,6 +119,17 @@ export interface TransportEventRow {
   dataSource: string | null;
 }
 
+/** A place: a port or a metro area (the store's `locations` view). */
+export interface LocationInfo {
+  kind: 'port' | 'metro_area';
+  id: string;
+  code: string | null;
+  name: string | null;
+  stateAbbr: string | null;
+  countryCode: string | null;
+  timeZone: string | null;
+}
+
 export interface TerminalInfo {
   id: string;
   name: string | null;
@@ -126,6 +137,8 @@ export interface TerminalInfo {
   firmsCode: string | null;
   address: string | null;
   port: string | null;
+  /** A rail terminal's metro area. */
+  metroArea: { name: string | null; code: string | null } | null;
 }
 
 export interface ContainerDetail {
@@ -133,6 +146,8 @@ export interface ContainerDetail {
   milestones: Milestone[];
   terminal: TerminalInfo | null;
   railCarriers: { pod: string | null; inland: string | null };
+  /** The rail ramp the box ends at inland (the shipment's destination terminal), with its metro area. */
+  railTerminal: TerminalInfo | null;
   location: string | null;
   /** When transport events were last fetched for this container. */
   eventsSyncedAt: string | null;
@@ -142,6 +157,10 @@ export interface ShipmentDetail {
   shipment: ShipmentRow;
   containers: ContainerDetail[];
   terminal: TerminalInfo | null;
+  /** Its destination, port or metro area (null until synced). */
+  destination: LocationInfo | null;
+  /** The rail ramp it ends at inland, with its metro area. */
+  railTerminal: TerminalInfo | null;
   trackingRequestId: string | null;
 }
 
@@ -149,6 +168,8 @@ export interface SearchResults {
   shipments: ShipmentRow[];
   containers: ContainerRow[];
   trackingRequests: TrackingRequestRow[];
+  /** Ports and metro areas, by UN/LOCODE or name. */
+  locations: LocationInfo[];
 }
 
 export interface CountBucket {

@@ -185,7 +185,8 @@ describe('sandbox contract: the endpoints sync and the views need', () => {
     );
     expectContract('GET', '/shipments', rail);
     type Ref = { id: string; type: string };
-    type Res = Ref & { attributes: Record<string, unknown>; relationships: Record<string, { data: Ref | null }> };
+    type Linked = 'destination' | 'destination_terminal' | 'metro_area' | 'containers' | 'location' | 'terminal';
+    type Res = Ref & { attributes: Record<string, unknown>; relationships: Record<Linked, { data: Ref | null }> };
     const included = rail.body.included as Res[];
     const bound = (rail.body.data as Res[]).filter((s) => s.relationships.destination.data?.type === 'metro_area');
     const shipment = bound[0]!;

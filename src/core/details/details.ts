@@ -3,6 +3,7 @@ import { QuaysideError } from '../errors';
 import { eventLabel } from '../../shared/labels';
 import type {
   ContainerDetail,
+  LocationInfo,
   LookupRecord,
   ShipmentDetail,
   TerminalInfo,
@@ -15,9 +16,12 @@ import {
   latestTrackingRequestId,
   milestoneEvents,
   shipmentContainerIds,
+  shipmentDestinationRow,
+  shipmentDestinationTerminalId,
   shipmentTerminalId,
   terminalDetailRow,
   transportEventRows,
+  type LocationRow,
 } from '../store/queries/details';
 import { lookupRow, shippingLineRows, type LookupRow, type LookupType } from '../store/queries/lookups';
 import { getShipmentRow } from '../store/queries/shipments';
@@ -48,7 +52,31 @@ function terminalInfo(db: Db, id: string | null): TerminalInfo | null {
     firmsCode: row.firms_code,
     address: address || null,
     port: row.port,
+    metroArea:
+      row.metro_area === null && row.metro_area_code === null
+        ? null
+        : { name: row.metro_area, code: row.metro_area_code },
   };
+}
+
+/** A row of the `locations` view as the views show it; a stub (nothing known yet) is none. */
+export function locationInfo(row: LocationRow | undefined): LocationInfo | null {
+  if (!row || (row.name === null && row.code === null)) return null;
+  return {
+    kind: row.kind,
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    stateAbbr: row.state_abbr,
+    countryCode: row.country_code,
+    timeZone: row.time_zone,
+  };
+}
+
+/** The destination terminal when it is a rail ramp (it names a metro area). */
+function railTerminalInfo(db: Db, id: string | null): TerminalInfo | null {
+  const info = terminalInfo(db, id);
+  return info?.metroArea ? info : null;
 }
 
 export function containerDetail(db: Db, id: string): ContainerDetail {
@@ -62,6 +90,7 @@ export function containerDetail(db: Db, id: string): ContainerDetail {
     milestones: buildMilestones(parseRaw(row.shipment_raw), parseRaw(row.container_raw), events),
     terminal: terminalInfo(db, row.terminal_id),
     railCarriers: { pod: row.pod_rail_carrier_scac, inland: row.ind_rail_carrier_scac },
+    railTerminal: railTerminalInfo(db, row.destination_terminal_id),
     location: row.location_at_pod_terminal,
     eventsSyncedAt: row.events_synced_at,
   };
@@ -74,6 +103,8 @@ export function shipmentDetail(db: Db, id: string): ShipmentDetail {
     shipment,
     containers: shipmentContainerIds(db, id).map((containerId) => containerDetail(db, containerId)),
     terminal: terminalInfo(db, shipmentTerminalId(db, id)),
+    destination: locationInfo(shipmentDestinationRow(db, id)),
+    railTerminal: railTerminalInfo(db, shipmentDestinationTerminalId(db, id)),
     trackingRequestId: latestTrackingRequestId(db, id),
   };
 }

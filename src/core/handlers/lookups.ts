@@ -1,9 +1,10 @@
 /** Ctrl+K search and the reference records (carriers, terminals, ports…) the views name. */
 import type { Handlers } from '../../shared/ipc';
-import { listShippingLines, lookup, type LookupType } from '../details/details';
+import { listShippingLines, locationInfo, lookup, type LookupType } from '../details/details';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import { listContainers } from '../store/queries/containers';
+import { searchLocations } from '../store/queries/lookups';
 import { listShipments } from '../store/queries/shipments';
 import { listTrackingRequests } from '../store/queries/tracking-requests';
 import { writeResources } from '../store/writer';
@@ -20,6 +21,7 @@ type LookupHandlers = Pick<
   | 'customFieldDefinitions:get'
   | 'emailSubmissions:get'
   | 'ports:get'
+  | 'metroAreas:get'
 >;
 
 const lookupPaths: Record<LookupType, string> = {
@@ -29,6 +31,7 @@ const lookupPaths: Record<LookupType, string> = {
   custom_field_definition: 'custom_field_definitions',
   email_submission: 'email_submissions',
   port: 'ports',
+  metro_area: 'metro_areas',
 };
 
 export function lookupHandlers(ctx: CoreContext): LookupHandlers {
@@ -66,6 +69,7 @@ export function lookupHandlers(ctx: CoreContext): LookupHandlers {
         shipments: listShipments(d, { search: text }, { limit }).rows,
         containers: listContainers(d, { search: text }, { limit }).rows,
         trackingRequests: listTrackingRequests(d, { search: text }, { limit }).rows,
+        locations: searchLocations(d, text, limit).flatMap((row) => locationInfo(row) ?? []),
       };
     },
     'shippingLines:list': async () => listShippingLines(await db()),
@@ -75,5 +79,6 @@ export function lookupHandlers(ctx: CoreContext): LookupHandlers {
     'customFieldDefinitions:get': lookupOf('custom_field_definition'),
     'emailSubmissions:get': lookupOf('email_submission'),
     'ports:get': lookupOf('port'),
+    'metroAreas:get': lookupOf('metro_area'),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The rows behind the detail views (`core/details`): a container's or shipment's own columns
  * past its list row, its terminal and its transport events. A shipment's detail reads every
- * container's, so the statements are prepared once per database.
+ * container's, so the statements are prepared once per database. Places (an event's location,
+ * a shipment's destination) are named through the `locations` view: a port or a metro area.
  */
 import type { Db } from '../database';
 import { perDb } from '../statements';
@@ -15,12 +16,29 @@ export interface TerminalDetailRow {
   firms_code: Text;
   raw: Text;
   port: Text;
+  /** A rail terminal's metro area. */
+  metro_area: Text;
+  metro_area_code: Text;
+}
+
+/** A row of the `locations` view: a port or a metro area. */
+export interface LocationRow {
+  kind: 'port' | 'metro_area';
+  id: string;
+  code: Text;
+  name: Text;
+  city: Text;
+  state_abbr: Text;
+  country_code: Text;
+  time_zone: Text;
 }
 
 export interface ContainerDetailRow {
   container_raw: Text;
   shipment_raw: Text;
   terminal_id: Text;
+  /** The shipment's destination terminal (a rail ramp when it rides a train inland). */
+  destination_terminal_id: Text;
   events_synced_at: Text;
   location_at_pod_terminal: Text;
   pod_rail_carrier_scac: Text;
@@ -50,19 +68,27 @@ export interface TransportEventDetailRow {
   data_source: Text;
 }
 
+/**
+ * An event's place, port or metro area, named through the view (one lookup by id in each of
+ * its tables: SQLite pushes the id into both halves of the union).
+ */
+const placeName = 'SELECT name FROM locations WHERE id = coalesce(e.location_id, e.metro_area_id)';
+
 const statements = perDb((db: Db) => ({
   terminal: db.prepare<[string], TerminalDetailRow>(
-    `SELECT t.id, t.name, t.nickname, t.firms_code, t.raw, p.name AS port
-     FROM terminals t LEFT JOIN ports p ON p.id = t.port_id WHERE t.id = ?`,
+    `SELECT t.id, t.name, t.nickname, t.firms_code, t.raw, p.name AS port, m.name AS metro_area,
+       m.code AS metro_area_code
+     FROM terminals t LEFT JOIN ports p ON p.id = t.port_id LEFT JOIN metro_areas m ON m.id = t.metro_area_id
+     WHERE t.id = ?`,
   ),
   container: db.prepare<[string], ContainerDetailRow>(
     `SELECT c.raw AS container_raw, s.raw AS shipment_raw, coalesce(c.pod_terminal_id, s.pod_terminal_id) AS terminal_id,
-       c.events_synced_at, c.location_at_pod_terminal, c.pod_rail_carrier_scac, c.ind_rail_carrier_scac
+       json_extract(s.raw, '$.relationships.destination_terminal.data.id') AS destination_terminal_id, c.events_synced_at, c.location_at_pod_terminal, c.pod_rail_carrier_scac, c.ind_rail_carrier_scac
      FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id WHERE c.id = ?`,
   ),
   milestoneEvents: db.prepare<[string], MilestoneEventRow>(
-    `SELECT e.event, e.timestamp, e.timezone, e.location_locode, p.name AS port_name
-     FROM transport_events e LEFT JOIN ports p ON p.id = e.location_id WHERE e.container_id = ? ORDER BY e.timestamp`,
+    `SELECT e.event, e.timestamp, e.timezone, e.location_locode, (${placeName}) AS port_name
+     FROM transport_events e WHERE e.container_id = ? ORDER BY e.timestamp`,
   ),
   shipmentContainers: db
     .prepare<[string], string>(
@@ -76,11 +102,20 @@ const statements = perDb((db: Db) => ({
     )
     .pluck(),
   events: db.prepare<[string], TransportEventDetailRow>(
-    `SELECT e.id, e.event, e.timestamp, e.timezone, e.location_locode, p.name AS port, t.name AS terminal, v.name AS vessel,
-       e.voyage_number, e.data_source
-     FROM transport_events e LEFT JOIN ports p ON p.id = e.location_id LEFT JOIN terminals t ON t.id = e.terminal_id
+    `SELECT e.id, e.event, e.timestamp, e.timezone, e.location_locode, (${placeName}) AS port, t.name AS terminal,
+       v.name AS vessel, e.voyage_number, e.data_source
+     FROM transport_events e LEFT JOIN terminals t ON t.id = e.terminal_id
      LEFT JOIN vessels v ON v.id = e.vessel_id WHERE e.container_id = ? ORDER BY e.timestamp, e.id`,
   ),
+  shipmentDestination: db.prepare<[string], LocationRow>(
+    `SELECT kind, id, code, name, city, state_abbr, country_code, time_zone FROM locations
+     WHERE id = (SELECT coalesce(destination_metro_area_id, destination_id) FROM shipments WHERE id = ?)`,
+  ),
+  shipmentDestinationTerminal: db
+    .prepare<[string], string | null>(
+      "SELECT json_extract(raw, '$.relationships.destination_terminal.data.id') FROM shipments WHERE id = ?",
+    )
+    .pluck(),
 }));
 
 /** A terminal with its port's name, stub or synced (a stub has no `raw`). */
@@ -116,4 +151,14 @@ export function latestTrackingRequestId(db: Db, shipmentId: string): string | nu
 /** A container's transport events with place, terminal and vessel names, oldest first. */
 export function transportEventRows(db: Db, containerId: string): TransportEventDetailRow[] {
   return statements(db).events.all(containerId);
+}
+
+/** Where a shipment is bound: its destination port or metro area, as the `locations` view names it. */
+export function shipmentDestinationRow(db: Db, shipmentId: string): LocationRow | undefined {
+  return statements(db).shipmentDestination.get(shipmentId);
+}
+
+/** The terminal a shipment's cargo ends at inland (its destination terminal), if it names one. */
+export function shipmentDestinationTerminalId(db: Db, shipmentId: string): string | null {
+  return statements(db).shipmentDestinationTerminal.get(shipmentId) ?? null;
 }

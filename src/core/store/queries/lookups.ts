@@ -1,10 +1,12 @@
 /**
  * Lookup records (shipping lines, terminals, parties, custom field definitions, email
- * submissions, ports): found by id for the detail pages, shipping lines listed for the
- * carrier picker and checked by SCAC before a tracking request is sent.
+ * submissions, ports, metro areas): found by id for the detail pages, shipping lines listed for
+ * the carrier picker and checked by SCAC before a tracking request is sent; places (the
+ * `locations` view) found by UN/LOCODE or name for Ctrl+K.
  */
 import type { Db } from '../database';
 import { perDb } from '../statements';
+import type { LocationRow } from './details';
 
 type Text = string | null;
 
@@ -23,13 +25,14 @@ const lookupTables = {
   custom_field_definition: { table: 'custom_field_definitions', title: 'display_name', alt: null },
   email_submission: { table: 'email_submissions', title: 'subject', alt: null },
   port: { table: 'ports', title: 'name', alt: 'code' },
+  metro_area: { table: 'metro_areas', title: 'name', alt: 'code' },
 } as const;
 /** The record types a detail can look up by id. */
 export type LookupType = keyof typeof lookupTables;
 
 function prepareLookup(db: Db, type: LookupType) {
   const { table, title, alt } = lookupTables[type];
-  // Ports are also found by UN/LOCODE, shipping lines by SCAC (both upper case).
+  // Ports and metro areas are also found by UN/LOCODE, shipping lines by SCAC (all upper case).
   const or = alt ? ` OR ${alt} = :code` : '';
   return db.prepare<{ id: string; code?: string }, LookupRow>(
     `SELECT id, ${title} AS title, raw, synced_at FROM ${table} WHERE (id = :id${or}) AND synced_at IS NOT NULL LIMIT 1`,
@@ -43,6 +46,12 @@ const statements = perDb((db: Db) => ({
   ),
   shippingLineByScac: db.prepare<[string], { name: Text; raw: string }>(
     'SELECT name, raw FROM shipping_lines WHERE scac = ? AND synced_at IS NOT NULL',
+  ),
+  // A code typed in full comes first, then names containing the text, by name; stubs (no name) are left out.
+  locations: db.prepare<{ code: string; like: string; limit: number }, LocationRow>(
+    `SELECT kind, id, code, name, city, state_abbr, country_code, time_zone FROM locations
+     WHERE name IS NOT NULL AND (code = :code OR name LIKE :like ESCAPE '\\' OR code LIKE :like ESCAPE '\\')
+     ORDER BY code = :code DESC, name, kind LIMIT :limit`,
   ),
   shippingLineCount: db
     .prepare<[], number>('SELECT count(*) AS n FROM shipping_lines WHERE synced_at IS NOT NULL')
@@ -73,4 +82,12 @@ export function shippingLineByScac(db: Db, scac: string): { name: Text; raw: str
 /** How many shipping lines have been synced (none: the carrier list is not known yet). */
 export function countShippingLines(db: Db): number {
   return statements(db).shippingLineCount.get() ?? 0;
+}
+
+/** Ports and metro areas whose UN/LOCODE is `text` or whose name or code contains it, at most `limit`. */
+export function searchLocations(db: Db, text: string, limit: number): LocationRow[] {
+  const trimmed = text.trim();
+  if (trimmed.length < 2) return [];
+  const like = `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return statements(db).locations.all({ code: trimmed.toUpperCase(), like, limit });
 }
