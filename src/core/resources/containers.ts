@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { deriveContainer, type DerivedContainer } from '../derive/container';
 import { storedInstant, storedInstantOrDate, withCheckedDates } from '../store/instant';
 import { bool, num, relId, str, strings, type StoredResource } from '../store/resource';
@@ -30,12 +30,18 @@ const volatileContainerAttributes = new Set([
   'updated_at',
 ]);
 
-/** The hash of what the box's own record says, volatile check times left out. */
+/**
+ * The hash of what the box's own record says, volatile check times left out. The same text as
+ * stringifying with a replacer that drops those keys (no nested member of a container record
+ * carries one), without calling a replacer for every key: this runs for every container written.
+ */
 export function containerHash(resource: StoredResource): string {
-  const stable = JSON.stringify(resource.attributes, (key, value: unknown) =>
-    volatileContainerAttributes.has(key) ? undefined : value,
-  );
-  return createHash('sha1').update(stable).digest('base64');
+  // No prototype: an attribute named "__proto__" stays a member, as it is in the record.
+  const kept: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const key in resource.attributes) {
+    if (!volatileContainerAttributes.has(key)) kept[key] = resource.attributes[key];
+  }
+  return hash('sha1', JSON.stringify(kept), 'base64');
 }
 
 /** Status, last free day, holds and pickup readiness, with the shipment's dates and zones. */
