@@ -5,12 +5,15 @@
 import {
   columnNames,
   defineRegistry,
+  defineViews,
   resources,
+  views,
   type ColumnName,
   type ResourceName,
   type TableName,
+  type ViewTable,
 } from '../../src/core/resources';
-import { columns, defineResource, idColumn } from '../../src/core/resources/define';
+import { columns, defineResource, defineView, idColumn } from '../../src/core/resources/define';
 
 export const column: ColumnName<'shipments'> = 'bill_of_lading';
 // @ts-expect-error: a misspelt column of a descriptor
@@ -61,3 +64,20 @@ export const registry = defineRegistry({ owners, things });
 export const missingTarget = defineRegistry({ things });
 // @ts-expect-error: an entry under another name than its descriptor's
 export const misnamed = defineRegistry({ owners, thing: things });
+
+// Views (e.g. locations): their SQL name is a literal, their sources are resource names.
+export const locationsTable: ViewTable<'locations'> = 'locations';
+// @ts-expect-error: a view's table is its own
+export const otherView: ViewTable<'locations'> = 'ports';
+export const sources: readonly ResourceName[] = views.locations.view.sources;
+const places = defineView({
+  name: 'places',
+  view: { table: 'places', sources: ['ports', 'metroAreas'] },
+  columns: ['id'],
+});
+export const placesRegistry = defineViews({ places });
+const nowhere = defineView({ name: 'nowhere', view: { table: 'nowhere', sources: ['metroArea'] }, columns: ['id'] });
+// @ts-expect-error: a view over a resource the registry does not hold
+export const badSource = defineViews({ nowhere });
+// @ts-expect-error: a view under another name than its own
+export const misnamedView = defineViews({ place: places });

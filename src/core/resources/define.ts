@@ -162,18 +162,21 @@ export interface ResourceSpec<
  * view, the schema test checks it has exactly these columns and reads every source's table,
  * and queries read names through it.
  */
-export interface ViewSpec<N extends string, S extends string, C extends string> {
+export interface ViewSpec<N extends string, S extends string, C extends string, T extends string = string> {
   /** Registry name, as for resources. */
   name: N;
   /** The SQL view and the resources (registry names) whose tables it unites. */
-  view: { table: string; sources: readonly S[] };
+  view: { table: T; sources: readonly S[] };
   /** The view's columns, in order, each read from the source table's column of that name (or made by the view). */
   columns: readonly C[];
 }
 
-export function defineView<const N extends string, const S extends string, const C extends string>(
-  spec: ViewSpec<N, S, C>,
-): ViewSpec<N, S, C> {
+export function defineView<
+  const N extends string,
+  const S extends string,
+  const C extends string,
+  const T extends string,
+>(spec: ViewSpec<N, S, C, T>): ViewSpec<N, S, C, T> {
   return spec;
 }
 
