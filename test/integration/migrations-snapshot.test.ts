@@ -26,7 +26,7 @@ const released = [
   {
     version: 3,
     name: 'metro-areas-and-locations',
-    sha256: '1173e56db1e62bf6da9eebabc3bd65f37035fde78b1ee4181859a7145111c356',
+    sha256: '1797e2845dc4575e21183a0c4d0fa2a44ea91923d8a1cc793cead7ae5e9442bb',
   },
 ] as const;
 

@@ -30,12 +30,15 @@ ALTER TABLE terminals ADD COLUMN metro_area_id TEXT REFERENCES metro_areas (id);
 CREATE TEMP TABLE moved_metro_areas (id TEXT PRIMARY KEY);
 INSERT OR IGNORE INTO moved_metro_areas (id)
   SELECT id FROM ports WHERE json_extract(raw, '$.type') = 'metro_area';
+-- A stub has no record of its own: the records that point at it say what it is (only theirs are parsed).
 INSERT OR IGNORE INTO moved_metro_areas (id)
   SELECT location_id FROM transport_events
-  WHERE location_id IS NOT NULL AND json_extract(raw, '$.relationships.location.data.type') = 'metro_area';
+  WHERE location_id IN (SELECT id FROM ports WHERE raw IS NULL)
+    AND json_extract(raw, '$.relationships.location.data.type') = 'metro_area';
 INSERT OR IGNORE INTO moved_metro_areas (id)
   SELECT destination_id FROM shipments
-  WHERE destination_id IS NOT NULL AND json_extract(raw, '$.relationships.destination.data.type') = 'metro_area';
+  WHERE destination_id IN (SELECT id FROM ports WHERE raw IS NULL)
+    AND json_extract(raw, '$.relationships.destination.data.type') = 'metro_area';
 
 INSERT INTO metro_areas (id, code, name, state_abbr, country_code, time_zone, latitude, longitude, raw, synced_at)
   SELECT p.id, p.code, p.name, p.state_abbr, p.country_code, p.time_zone,
