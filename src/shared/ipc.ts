@@ -20,13 +20,12 @@ import {
   updateProfileSchema,
   updateShipmentSchema,
   validateKeySchema,
-  type ListViewId,
 } from './requests';
-import type { ContainerRow, ShipmentRow, TrackingRequestRow } from './rows';
+import { listNames, type ListName, type ListTypes } from './list-views';
+import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
 import type {
   AppInfo,
-  ContainerDetail,
   DashboardSummary,
   DatabaseHealth,
   DataInfo,
@@ -39,7 +38,6 @@ import type {
   ProfilesState,
   SearchResults,
   Settings,
-  ShipmentDetail,
   SyncProgressInfo,
   SyncRun,
   SyncStatus,
@@ -59,6 +57,25 @@ function event<Payload>() {
 }
 
 const noArgument = z.undefined();
+
+/**
+ * Each list view's channels, from the shared list map (src/shared/list-views.ts):
+ * `<name>:list` (a keyset page of rows), `<name>:count` and `<name>:get` (its detail by id).
+ */
+type ListChannels = {
+  [N in ListName as `${N}:list`]: { args: (typeof listArguments)[N]['list']; result: Page<ListTypes[N]['row']> };
+} & {
+  [N in ListName as `${N}:count`]: { args: (typeof listArguments)[N]['count']; result: number };
+} & {
+  [N in ListName as `${N}:get`]: { args: typeof idSchema; result: ListTypes[N]['detail'] };
+};
+const listChannels = Object.fromEntries(
+  listNames.flatMap((name) => [
+    [`${name}:list`, channel<unknown>()(listArguments[name].list)],
+    [`${name}:count`, channel<unknown>()(listArguments[name].count)],
+    [`${name}:get`, channel<unknown>()(idSchema)],
+  ]),
+) as ListChannels;
 
 export const contract = {
   'app:info': channel<AppInfo>()(noArgument),
@@ -94,13 +111,8 @@ export const contract = {
   'sync:status': channel<SyncStatus>()(noArgument),
   'sync:history': channel<SyncRun[]>()(historySchema),
 
-  'shipments:list': channel<Page<ListRow<'shipments'>>>()(listArguments.shipments.list),
-  'shipments:count': channel<number>()(listArguments.shipments.count),
-  'shipments:get': channel<ShipmentDetail>()(idSchema),
+  ...listChannels,
   'shipments:search': channel<SearchResults>()(searchSchema),
-  'containers:list': channel<Page<ListRow<'containers'>>>()(listArguments.containers.list),
-  'containers:count': channel<number>()(listArguments.containers.count),
-  'containers:get': channel<ContainerDetail>()(idSchema),
   'containers:events': channel<{
     events: TransportEventRow[];
     fetchedAt: string | null;
@@ -108,9 +120,6 @@ export const contract = {
     /** Why the service could not be asked, when it was asked and failed (the stored events are shown). */
     error: string | null;
   }>()(containerEventsSchema),
-  'trackingRequests:list': channel<Page<ListRow<'tracking-requests'>>>()(listArguments['tracking-requests'].list),
-  'trackingRequests:count': channel<number>()(listArguments['tracking-requests'].count),
-  'trackingRequests:get': channel<TrackingRequestRow>()(idSchema),
   'dashboard:summary': channel<DashboardSummary>()(noArgument),
   'filters:options': channel<FilterOptions>()(noArgument),
 
@@ -152,9 +161,8 @@ export type ParsedArgOf<C extends Channel> = z.output<(typeof contract)[C]['args
 export type ResultOf<C extends Channel> = (typeof contract)[C]['result'];
 export type PayloadOf<E extends EventName> = (typeof events)[E]['payload'];
 
-/** A row of each list view, as its `*:list` channel returns it (ids as in `listViews`). */
-type RowByView = { shipments: ShipmentRow; containers: ContainerRow; 'tracking-requests': TrackingRequestRow };
-export type ListRow<V extends ListViewId> = RowByView[V];
+/** A row of each list view, as its `<name>:list` channel returns it. */
+export type ListRow<V extends ListName> = ListTypes[V]['row'];
 
 /** What main implements: one function per channel, given the already-validated argument. */
 export type Handlers = {

@@ -1,38 +1,19 @@
-/** Argument schemas of the IPC channels, and the list views' filters and sorts under their ids. */
+/** Argument schemas of the IPC channels, and the list views' filters and sorts by registry name. */
 import { z } from 'zod';
 import { baseUrlSchema } from './base-url';
-import {
-  containerFiltersSchema,
-  containerSortFields,
-  pageRequestSchema,
-  shipmentFiltersSchema,
-  shipmentSortFields,
-  sortSchema,
-  trackingRequestFiltersSchema,
-  trackingRequestSortFields,
-  type Sort,
-} from './views';
+import { listNames, listViews, viewIdOf, type ListName, type ViewId } from './list-views';
+import { pageRequestSchema, type Sort } from './views';
 
-/**
- * The list views, by the id the renderer, its URLs and CSV export use: each one's filters and
- * sort (src/shared/views.ts). The contract's list, count and export channels take these, and the
- * renderer's list types come from them (`ListFilters`, `ListSortField` in ./ipc).
- */
-export const listViews = {
-  shipments: { filters: shipmentFiltersSchema, sort: sortSchema(shipmentSortFields) },
-  containers: { filters: containerFiltersSchema, sort: sortSchema(containerSortFields) },
-  'tracking-requests': { filters: trackingRequestFiltersSchema, sort: sortSchema(trackingRequestSortFields) },
-} as const;
-export type ListViewId = keyof typeof listViews;
+export { listViews, type ListName } from './list-views';
 
-// Per-view maps, so code generic over a view id (`ListFilters<L>`) still sees an object type.
-type FiltersByView = { [V in ListViewId]: z.input<(typeof listViews)[V]['filters']> };
-type SortFieldByView = { [V in ListViewId]: z.output<(typeof listViews)[V]['sort']>['field'] };
+// Per-view maps, so code generic over a list name (`ListFilters<L>`) still sees an object type.
+type FiltersByView = { [V in ListName]: z.input<(typeof listViews)[V]['filters']> };
+type SortFieldByView = { [V in ListName]: z.output<(typeof listViews)[V]['sort']>['field'] };
 /** A list's filters, from its filter schema: a wrong key or value type fails tsc. */
-export type ListFilters<V extends ListViewId> = FiltersByView[V];
+export type ListFilters<V extends ListName> = FiltersByView[V];
 /** The fields a list sorts by, from its sort schema. */
-export type ListSortField<V extends ListViewId> = SortFieldByView[V];
-export type ListSort<V extends ListViewId> = Sort<ListSortField<V>>;
+export type ListSortField<V extends ListName> = SortFieldByView[V];
+export type ListSort<V extends ListName> = Sort<ListSortField<V>>;
 
 /**
  * The filters in `raw` that the view's schema accepts, each checked on its own: an unknown key or
@@ -51,36 +32,31 @@ function knownFilters<S extends z.ZodObject>(schema: S, raw: unknown): z.output<
   const checked = schema.safeParse(Object.fromEntries(kept));
   return checked.success ? checked.data : schema.parse({});
 }
-const filterParsers: { [V in ListViewId]: (raw: unknown) => ListFilters<V> } = {
-  shipments: (raw) => knownFilters(listViews.shipments.filters, raw),
-  containers: (raw) => knownFilters(listViews.containers.filters, raw),
-  'tracking-requests': (raw) => knownFilters(listViews['tracking-requests'].filters, raw),
-};
-export function parseListFilters<V extends ListViewId>(view: V, raw: unknown): ListFilters<V> {
-  return filterParsers[view](raw);
+export function parseListFilters<V extends ListName>(view: V, raw: unknown): ListFilters<V> {
+  return knownFilters(listViews[view].filters, raw) as ListFilters<V>;
 }
 
-const sortParsers: { [V in ListViewId]: (raw: unknown) => ListSort<V> | null } = {
-  shipments: (raw) => listViews.shipments.sort.safeParse(raw).data ?? null,
-  containers: (raw) => listViews.containers.sort.safeParse(raw).data ?? null,
-  'tracking-requests': (raw) => listViews['tracking-requests'].sort.safeParse(raw).data ?? null,
-};
 /** The sort in `raw` when the view's schema accepts it (a field it sorts by, asc or desc), else null. */
-export function parseListSort<V extends ListViewId>(view: V, raw: unknown): ListSort<V> | null {
-  return sortParsers[view](raw);
+export function parseListSort<V extends ListName>(view: V, raw: unknown): ListSort<V> | null {
+  return (listViews[view].sort.safeParse(raw).data ?? null) as ListSort<V> | null;
 }
 
 /**
  * A list view's channel arguments. No filters means none; no sort, the store's default.
- * `list` and `count` are the `*:list` and `*:count` channels'; `export` is one arm of `export:csv`.
+ * `list` and `count` are the `<name>:list` and `<name>:count` channels'; `export` is one arm of
+ * `export:csv`, whose `view` is the list's view id.
  */
-function argumentsOf<V extends ListViewId, F extends z.ZodType, S extends z.ZodType>(view: V, filters: F, sort: S) {
+function argumentsOf<V extends ListName>(name: V) {
+  // One list's schemas, erased to build them and typed back as that list's.
+  const schemas: { filters: z.ZodObject; sort: z.ZodObject } = listViews[name];
+  const filters = schemas.filters.default({}) as unknown as z.ZodDefault<(typeof listViews)[V]['filters']>;
+  const sort = schemas.sort.optional() as unknown as z.ZodOptional<(typeof listViews)[V]['sort']>;
   return {
     list: z.object({ filters, sort, page: pageRequestSchema.default({ limit: 100 }) }).strict(),
     count: z.object({ filters }).strict(),
     export: z
       .object({
-        view: z.literal(view),
+        view: z.literal<ViewId<V>>(viewIdOf(name)),
         filters,
         sort,
         columns: z.array(z.string().max(60)).max(80).optional(),
@@ -89,14 +65,8 @@ function argumentsOf<V extends ListViewId, F extends z.ZodType, S extends z.ZodT
       .strict(),
   };
 }
-export const listArguments = {
-  shipments: argumentsOf('shipments', listViews.shipments.filters.default({}), listViews.shipments.sort.optional()),
-  containers: argumentsOf('containers', listViews.containers.filters.default({}), listViews.containers.sort.optional()),
-  'tracking-requests': argumentsOf(
-    'tracking-requests',
-    listViews['tracking-requests'].filters.default({}),
-    listViews['tracking-requests'].sort.optional(),
-  ),
+export const listArguments = Object.fromEntries(listNames.map((name) => [name, argumentsOf(name)])) as {
+  [V in ListName]: ReturnType<typeof argumentsOf<V>>;
 };
 
 export const idSchema = z.object({ id: z.string().min(1).max(200) }).strict();
@@ -180,11 +150,11 @@ export const updateShipmentSchema = z
   .strict()
   .refine((v) => v.refNumbers !== undefined || v.tags !== undefined, 'Change the reference numbers or the tags');
 
-export const exportSchema = z.discriminatedUnion('view', [
-  listArguments.shipments.export,
-  listArguments.containers.export,
-  listArguments['tracking-requests'].export,
-]);
+type ExportArm = (typeof listArguments)[ListName]['export'];
+export const exportSchema = z.discriminatedUnion(
+  'view',
+  listNames.map((name) => listArguments[name].export) as [ExportArm, ...ExportArm[]],
+);
 
 export const reportErrorSchema = z
   .object({

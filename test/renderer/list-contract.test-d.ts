@@ -14,7 +14,7 @@ export const containersDueSoon: ListQuery<'containers'> = {
   filters: { statuses: ['available'], onHold: false, lfdTo: '2026-11-26T23:59:59.999Z', carriers: ['MAEU'] },
   sort: { field: 'last_free_day', direction: 'asc' },
 };
-export const failedRequests: ListFilters<'tracking-requests'> = { statuses: ['failed'], search: 'MSCU' };
+export const failedRequests: ListFilters<'trackingRequests'> = { statuses: ['failed'], search: 'MSCU' };
 export const etaChip: FilterDef<ListFilters<'shipments'>> = {
   key: 'eta',
   label: 'ETA',
@@ -62,7 +62,7 @@ export const wrongRange: FilterDef<ListFilters<'shipments'>> = {
 };
 
 // A column sorting by a field its list does not sort by.
-export const wrongColumn: Column<ListRow<'tracking-requests'>, ListSortField<'tracking-requests'>> = {
+export const wrongColumn: Column<ListRow<'trackingRequests'>, ListSortField<'trackingRequests'>> = {
   key: 'eta',
   label: 'ETA',
   // @ts-expect-error: tracking requests do not sort by ETA

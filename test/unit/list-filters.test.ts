@@ -36,8 +36,8 @@ describe('list filters from outside (a link, saved state)', () => {
 
   it('checks each list against its own filters', () => {
     // Container and tracking-request statuses are different; lfd is a container filter.
-    expect(parseListFilters('tracking-requests', { statuses: ['failed', 'available'] })).toEqual({});
-    expect(parseListFilters('tracking-requests', { statuses: ['failed'] })).toEqual({ statuses: ['failed'] });
+    expect(parseListFilters('trackingRequests', { statuses: ['failed', 'available'] })).toEqual({});
+    expect(parseListFilters('trackingRequests', { statuses: ['failed'] })).toEqual({ statuses: ['failed'] });
     expect(parseListFilters('shipments', { lfdTo: '2026-11-26T23:59:59.999Z', etaSlipped: true })).toEqual({
       etaSlipped: true,
     });

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { QuaysideError } from '../../core/errors';
 import { exportView, exportViews, type ExportView } from '../../core/export/export-view';
+import { listNameOf } from '../../shared/list-views';
 import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 
-export const exportUsage = `export shipments|containers|tracking-requests --db PATH --out FILE [options]
+export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE [options]
                       Write a list to CSV (UTF-8 with BOM, for Excel), filtered and sorted as in the app:
     --search TEXT  --carrier SCAC  --pol LOCODE  --pod LOCODE  --destination LOCODE  --customer NAME
     --tag TAG  --status STATUS  --eta-from ISO  --eta-to ISO  --lfd-from ISO  --lfd-to ISO
@@ -57,7 +58,8 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
   }
   const { values, positionals } = parsed;
   const view = positionals[0] as ExportView | undefined;
-  if (!view || !exportViews.includes(view) || positionals.length > 1) {
+  const list = view === undefined ? undefined : listNameOf(view);
+  if (!view || !list || positionals.length > 1) {
     throw new UsageError(`export needs one of ${exportViews.join(', ')}`);
   }
   if (!values.db || !values.out) throw new UsageError('export needs --db PATH and --out FILE');
@@ -79,7 +81,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
     etaTo: values['eta-to'],
     trackingStopped: bool(values['tracking-stopped'], 'tracking-stopped'),
   };
-  if (view === 'containers') {
+  if (list === 'containers') {
     Object.assign(filters, {
       statuses: values.status,
       lfdFrom: values['lfd-from'],
@@ -89,7 +91,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
       pickupReady: bool(values['pickup-ready'], 'pickup-ready'),
     });
   }
-  if (view === 'tracking-requests') {
+  if (list === 'trackingRequests') {
     for (const key of [
       'portsOfLading',
       'portsOfDischarge',
@@ -100,7 +102,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
       'etaTo',
       'trackingStopped',
     ]) {
-      if (filters[key] !== undefined) throw new UsageError(`tracking-requests exports do not filter by ${key}`);
+      if (filters[key] !== undefined) throw new UsageError(`${view} exports do not filter by ${key}`);
       delete filters[key];
     }
     filters.statuses = values.status;

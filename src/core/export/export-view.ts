@@ -1,27 +1,21 @@
 /**
  * Exports one list view, with the same filters and sort as on screen, to a file. The rows stream
- * from one ordered query on a connection of their own, so memory stays flat at any size.
+ * from one ordered query on a connection of their own, so memory stays flat at any size. The
+ * views, their columns and their queries are the lists' declarations (src/core/resources/lists.ts).
  */
 import { z } from 'zod';
+import { listNameOf, listNames, listViews, viewIdOf, type ListName, type ViewId } from '../../shared/list-views';
+import type { Sort } from '../../shared/views';
 import { QuaysideError } from '../errors';
+import { lists } from '../resources/lists';
 import { openReader, type Db } from '../store/database';
-import { iterateContainers } from '../store/queries/containers';
-import { iterateShipments } from '../store/queries/shipments';
-import { iterateTrackingRequests } from '../store/queries/tracking-requests';
-import {
-  containerFiltersSchema,
-  containerSortFields,
-  shipmentFiltersSchema,
-  shipmentSortFields,
-  sortSchema,
-  trackingRequestFiltersSchema,
-  trackingRequestSortFields,
-} from '../../shared/views';
-import { chooseColumns, containerColumns, shipmentColumns, trackingRequestColumns } from './view-columns';
+import { checkedListQueries } from '../store/queries/list-view';
+import type { ExportColumn } from './columns';
 import { exportToFile, type ExportFileResult } from './write-file';
 
-export const exportViews = ['shipments', 'containers', 'tracking-requests'] as const;
-export type ExportView = (typeof exportViews)[number];
+/** The names the CLI's `export` and `export:csv` take: each list's view id, in registry order. */
+export const exportViews: readonly ViewId[] = listNames.map(viewIdOf);
+export type ExportView = ViewId;
 
 export interface ExportViewOptions {
   view: ExportView;
@@ -40,55 +34,55 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   return result.data;
 }
 
+/** Picks columns by key, in the order asked; an unknown key is an error naming the known ones. */
+export function chooseColumns<Row>(
+  all: readonly ExportColumn<Row>[],
+  keys: readonly string[] | undefined,
+): ExportColumn<Row>[] {
+  if (!keys || keys.length === 0) return [...all];
+  const byKey = new Map(all.map((c) => [c.key, c]));
+  const unknown = keys.filter((k) => !byKey.has(k));
+  if (unknown.length > 0) {
+    throw new Error(
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${all.map((c) => c.key).join(', ')}`,
+    );
+  }
+  return keys.map((k) => byKey.get(k)!);
+}
+
 export async function exportView(db: Db, path: string, options: ExportViewOptions): Promise<ExportFileResult> {
+  const name = listNameOf(options.view);
+  if (!name) throw new QuaysideError('invalid_argument', `There is no list called ${options.view}.`);
   // The rows stream from a connection of their own: the export yields between batches, and the
   // views and the sync keep using the main one meanwhile.
   const reader = openReader(db);
   try {
-    return await exportRows(reader, path, options);
+    return await exportRows(reader, name, path, options);
   } finally {
     reader.close();
   }
 }
 
-async function exportRows(db: Db, path: string, options: ExportViewOptions): Promise<ExportFileResult> {
-  const common = { headerStyle: options.headerStyle, onProgress: options.onProgress, signal: options.signal };
-  const columnsOf = <Row>(all: Parameters<typeof chooseColumns<Row>>[0]) => {
-    try {
-      return chooseColumns(all, options.columns);
-    } catch (error) {
-      throw new QuaysideError('invalid_argument', (error as Error).message);
-    }
-  };
-  switch (options.view) {
-    case 'shipments': {
-      const filters = parse(shipmentFiltersSchema, options.filters, 'filters');
-      const sort = options.sort === undefined ? undefined : parse(sortSchema(shipmentSortFields), options.sort, 'sort');
-      return exportToFile(path, {
-        rows: iterateShipments(db, filters, sort),
-        columns: columnsOf(shipmentColumns),
-        ...common,
-      });
-    }
-    case 'containers': {
-      const filters = parse(containerFiltersSchema, options.filters, 'filters');
-      const sort =
-        options.sort === undefined ? undefined : parse(sortSchema(containerSortFields), options.sort, 'sort');
-      return exportToFile(path, {
-        rows: iterateContainers(db, filters, sort),
-        columns: columnsOf(containerColumns),
-        ...common,
-      });
-    }
-    case 'tracking-requests': {
-      const filters = parse(trackingRequestFiltersSchema, options.filters, 'filters');
-      const sort =
-        options.sort === undefined ? undefined : parse(sortSchema(trackingRequestSortFields), options.sort, 'sort');
-      return exportToFile(path, {
-        rows: iterateTrackingRequests(db, filters, sort),
-        columns: columnsOf(trackingRequestColumns),
-        ...common,
-      });
-    }
+async function exportRows<N extends ListName>(
+  db: Db,
+  name: N,
+  path: string,
+  options: ExportViewOptions,
+): Promise<ExportFileResult> {
+  const schemas: { filters: z.ZodType; sort: z.ZodType } = listViews[name];
+  const filters = parse(schemas.filters, options.filters, 'filters');
+  const sort = options.sort === undefined ? undefined : parse(schemas.sort, options.sort, 'sort');
+  let columns;
+  try {
+    columns = chooseColumns(lists[name].export, options.columns);
+  } catch (error) {
+    throw new QuaysideError('invalid_argument', (error as Error).message);
   }
+  return exportToFile(path, {
+    rows: checkedListQueries(name).iterate(db, filters, sort as Sort | undefined),
+    columns,
+    headerStyle: options.headerStyle,
+    onProgress: options.onProgress,
+    signal: options.signal,
+  });
 }

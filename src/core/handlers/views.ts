@@ -1,44 +1,50 @@
 /** Everything the views read: from the local database, so it all works offline. */
 import type { Handlers } from '../../shared/ipc';
+import { listNames, type ListName, type ListTypes } from '../../shared/list-views';
 import { containerDetail, containerEvents, shipmentDetail } from '../details/details';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
-import { countContainers, listContainers } from '../store/queries/containers';
 import { dashboardSummary } from '../store/queries/dashboard';
 import { filterOptions } from '../store/queries/filter-options';
-import { countShipments, listShipments } from '../store/queries/shipments';
-import { countTrackingRequests, getTrackingRequestRow, listTrackingRequests } from '../store/queries/tracking-requests';
+import { checkedListQueries, listQueries } from '../store/queries/list-view';
+import type { Sort } from '../../shared/views';
 import { toActionError } from './api-errors';
 import type { CoreContext } from './context';
 
-type ViewHandlers = Pick<
-  Handlers,
-  | 'shipments:list'
-  | 'shipments:count'
-  | 'shipments:get'
-  | 'containers:list'
-  | 'containers:count'
-  | 'containers:get'
-  | 'containers:events'
-  | 'trackingRequests:list'
-  | 'trackingRequests:count'
-  | 'trackingRequests:get'
-  | 'dashboard:summary'
-  | 'filters:options'
->;
+type ListChannel = `${ListName}:${'list' | 'count' | 'get'}`;
+type ViewHandlers = Pick<Handlers, ListChannel | 'containers:events' | 'dashboard:summary' | 'filters:options'>;
+
+/** What `<name>:get` answers for each list: the detail a screen opens (what truly differs per list). */
+const details: { [N in ListName]: (db: Db, id: string) => ListTypes[N]['detail'] } = {
+  shipments: shipmentDetail,
+  containers: containerDetail,
+  trackingRequests: (db, id) => {
+    const row = listQueries.trackingRequests.get(db, id);
+    if (!row) throw new QuaysideError('not_found', 'This tracking request is not in the local data (yet).');
+    return row;
+  },
+};
+
+/** `<name>:list`, `:count` and `:get` of every list, from its queries. */
+function listHandlers(db: () => Promise<Db>): Pick<Handlers, ListChannel> {
+  const handlers: Record<string, unknown> = {};
+  for (const name of listNames) {
+    // The arguments were parsed by the channel's schema: this list's filters and sort.
+    const queries = checkedListQueries(name);
+    type ListArg = { filters: unknown; sort?: Sort; page: { limit: number; after?: string } };
+    handlers[`${name}:list`] = async ({ filters, sort, page }: ListArg) =>
+      queries.page(await db(), filters, { sort, limit: page.limit, after: page.after });
+    handlers[`${name}:count`] = async ({ filters }: { filters: unknown }) => queries.count(await db(), filters);
+    handlers[`${name}:get`] = async ({ id }: { id: string }) => details[name](await db(), id);
+  }
+  return handlers as Pick<Handlers, ListChannel>;
+}
 
 export function viewHandlers(ctx: CoreContext): ViewHandlers {
   const db = async (): Promise<Db> => (await ctx.session()).db;
 
   return {
-    'shipments:list': async ({ filters, sort, page }) =>
-      listShipments(await db(), filters, { sort, limit: page.limit, after: page.after }),
-    'shipments:count': async ({ filters }) => countShipments(await db(), filters),
-    'shipments:get': async ({ id }) => shipmentDetail(await db(), id),
-    'containers:list': async ({ filters, sort, page }) =>
-      listContainers(await db(), filters, { sort, limit: page.limit, after: page.after }),
-    'containers:count': async ({ filters }) => countContainers(await db(), filters),
-    'containers:get': async ({ id }) => containerDetail(await db(), id),
+    ...listHandlers(db),
     'containers:events': async ({ id, refresh }) => {
       const session = await ctx.session();
       const detail = containerDetail(session.db, id);
@@ -62,18 +68,6 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
         fromCache,
         error,
       };
-    },
-    'trackingRequests:list': async ({ filters, sort, page }) =>
-      listTrackingRequests(await db(), filters, {
-        sort,
-        limit: page.limit,
-        after: page.after,
-      }),
-    'trackingRequests:count': async ({ filters }) => countTrackingRequests(await db(), filters),
-    'trackingRequests:get': async ({ id }) => {
-      const row = getTrackingRequestRow(await db(), id);
-      if (!row) throw new QuaysideError('not_found', 'This tracking request is not in the local data (yet).');
-      return row;
     },
     'dashboard:summary': async () => dashboardSummary(await db()),
     'filters:options': async () => filterOptions(await db()),

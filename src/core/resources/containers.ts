@@ -1,8 +1,14 @@
 import { hash } from 'node:crypto';
+import type { ContainerStatus } from '../../shared/status';
+import { containerStatusLabels } from '../../shared/status';
 import { deriveContainer, type DerivedContainer } from '../derive/container';
+import { dateOnly, timestamp } from '../export/columns';
 import { storedInstant, storedInstantOrDate, withCheckedDates } from '../store/instant';
 import { bool, num, relId, str, strings, type StoredResource } from '../store/resource';
+import { flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn, type WriteContext } from './define';
+import { defineList, type ListRowOf } from './define-list';
+import { shipmentFilters } from './shipments';
 
 /** Date attributes the derived container fields read, besides the columns written below. */
 const derivedDateAttributes = [
@@ -136,5 +142,169 @@ export const containers = defineResource({
       estimate: 'stored rows',
       carriesEvents: true,
     },
+  ],
+});
+
+type Row = ListRowOf<'containers'>;
+// A container's own rows are enough unless a filter is about its shipment.
+const { search: _shipmentSearch, ...byShipment } = shipmentFilters;
+const overdue = "c.lfd_deadline_at < ? AND c.status NOT IN ('picked_up', 'empty_returned')";
+
+/** The containers list: each box with its shipment's fields, sorts, filters and CSV columns. */
+export const containersList = defineList({
+  name: 'containers',
+  select: `c.id, c.shipment_id, c.number, c.status, c.equipment_type, c.equipment_length, c.equipment_height,
+  s.bill_of_lading, s.shipping_line_scac, s.customer_name, s.pod_name, s.destination_name, t.name AS terminal_name,
+  s.pod_vessel_name, s.pod_eta_at, s.pod_ata_at, c.pod_discharged_at, c.available_for_pickup, c.last_free_day,
+  c.lfd_deadline_at, c.lfd_timezone, c.holds, c.fees_total, c.pickup_ready, c.pickup_appointment_at,
+  coalesce(c.pod_full_out_at, c.final_destination_full_out_at) AS picked_up_at, c.empty_terminated_at,
+  coalesce(c.pod_timezone, s.pod_timezone) AS pod_timezone, s.tags, c.created_at`,
+  // LEFT JOIN: a container the service sent without its shipment is still listed (and counted).
+  from: `containers c LEFT JOIN shipments s ON s.id = c.shipment_id
+  LEFT JOIN terminals t ON t.id = coalesce(c.pod_terminal_id, s.pod_terminal_id)`,
+  idColumn: 'c.id',
+  countFrom: (where) =>
+    where.some((w) => /\bs\./.test(w)) ? 'containers c LEFT JOIN shipments s ON s.id = c.shipment_id' : 'containers c',
+  sort: {
+    created_at: 'c.created_at',
+    number: 'c.number',
+    status: 'c.status',
+    last_free_day: 'c.lfd_deadline_at',
+    discharged: 'c.pod_discharged_at',
+    available: 'c.available_for_pickup',
+    picked_up: 'coalesce(c.pod_full_out_at, c.final_destination_full_out_at)',
+    holds: 'c.holds_count',
+    fees: 'c.fees_total',
+  },
+  indexOrderedSorts: ['created_at'],
+  filters: {
+    ...byShipment,
+    // Its own number, or anything on its shipment (BL, references, ports, customer…).
+    search: searchEither(
+      'c.id',
+      { table: 'container_search', select: (w) => `SELECT id FROM containers WHERE ${w.join(' AND ')}` },
+      {
+        table: 'shipment_search',
+        select: (w) =>
+          `SELECT c2.id FROM containers c2 JOIN shipments s2 ON s2.id = c2.shipment_id WHERE s2.${w.join(' AND s2.')}`,
+      },
+    ),
+    statuses: oneOf('c.status'),
+    lfdFrom: from('c.lfd_deadline_at'),
+    lfdTo: to('c.lfd_deadline_at'),
+    onHold: flag('c.holds_count > 0', 'c.holds_count = 0'),
+    holdTypes: (types, q) => {
+      if (types.length === 0) return;
+      q.where.push(`(${types.map(() => "(',' || c.hold_types || ',') LIKE ?").join(' OR ')})`);
+      q.params.push(...types.map((h) => `%,${h},%`));
+    },
+    pickupReady: flag('c.pickup_ready = 1', 'c.pickup_ready = 0'),
+    overdue: (yes, q) => {
+      q.where.push(yes ? `(${overdue})` : `NOT coalesce(${overdue}, 0)`);
+      q.params.push(q.now);
+    },
+  },
+  toRow: (r) => {
+    const s = (k: string) => (typeof r[k] === 'string' ? r[k] : null);
+    const parse = <T>(k: string, fallback: T): T => {
+      try {
+        return typeof r[k] === 'string' ? (JSON.parse(r[k]) as T) : fallback;
+      } catch {
+        return fallback;
+      }
+    };
+    const length = typeof r.equipment_length === 'number' ? `${r.equipment_length}'` : null;
+    const equipment = [length, s('equipment_type'), s('equipment_height') === 'high_cube' ? 'HC' : null]
+      .filter(Boolean)
+      .join(' ');
+    return {
+      id: r.id as string,
+      shipmentId: s('shipment_id'),
+      number: s('number'),
+      status: (s('status') ?? 'booked') as ContainerStatus,
+      equipment: equipment || null,
+      billOfLading: s('bill_of_lading'),
+      carrierScac: s('shipping_line_scac'),
+      customer: s('customer_name'),
+      portOfDischarge: s('pod_name'),
+      destination: s('destination_name'),
+      terminal: s('terminal_name'),
+      vessel: s('pod_vessel_name'),
+      eta: s('pod_eta_at'),
+      ata: s('pod_ata_at'),
+      dischargedAt: s('pod_discharged_at'),
+      availableForPickup: r.available_for_pickup === null ? null : r.available_for_pickup === 1,
+      lastFreeDay: s('last_free_day'),
+      lfdDeadlineAt: s('lfd_deadline_at'),
+      lfdTimezone: s('lfd_timezone'),
+      holds: parse('holds', []),
+      feesTotal: typeof r.fees_total === 'number' ? r.fees_total : null,
+      pickupReady: r.pickup_ready === 1,
+      pickupAppointmentAt: s('pickup_appointment_at'),
+      pickedUpAt: s('picked_up_at'),
+      emptyReturnedAt: s('empty_terminated_at'),
+      podTimezone: s('pod_timezone'),
+      tags: parse('tags', []),
+      createdAt: s('created_at'),
+    };
+  },
+  export: [
+    { key: 'number', header: 'Container', value: (r) => r.number },
+    { key: 'current_status', header: 'Status', value: (r) => containerStatusLabels[r.status] },
+    { key: 'equipment', header: 'Equipment', value: (r) => r.equipment },
+    { key: 'bill_of_lading_number', header: 'Bill of lading', value: (r) => r.billOfLading },
+    { key: 'shipping_line_scac', header: 'Carrier SCAC', value: (r) => r.carrierScac },
+    { key: 'customer_name', header: 'Customer', value: (r) => r.customer },
+    { key: 'port_of_discharge_name', header: 'Port of discharge', value: (r) => r.portOfDischarge },
+    { key: 'destination_name', header: 'Destination', value: (r) => r.destination },
+    { key: 'pod_terminal', header: 'Terminal', value: (r) => r.terminal },
+    { key: 'pod_vessel_name', header: 'Vessel', value: (r) => r.vessel },
+    ...timestamp<Row>(
+      'pod_eta_at',
+      'ETA',
+      (r) => r.eta,
+      (r) => r.podTimezone,
+    ),
+    ...timestamp<Row>(
+      'pod_ata_at',
+      'ATA',
+      (r) => r.ata,
+      (r) => r.podTimezone,
+    ),
+    ...timestamp<Row>(
+      'pod_discharged_at',
+      'Discharged',
+      (r) => r.dischargedAt,
+      (r) => r.podTimezone,
+    ),
+    { key: 'available_for_pickup', header: 'Available for pickup', value: (r) => r.availableForPickup },
+    dateOnly<Row>('pickup_lfd', 'Last free day', (r) => r.lastFreeDay),
+    // As the list shows them: the holds still in force, by name.
+    {
+      key: 'holds_at_pod_terminal',
+      header: 'Holds',
+      value: (r) => r.holds.filter((h) => h.status !== 'released').map((h) => h.name),
+    },
+    { key: 'fees_total', header: 'Fees (USD)', value: (r) => r.feesTotal },
+    { key: 'pickup_ready', header: 'Ready for pickup', value: (r) => r.pickupReady },
+    ...timestamp<Row>(
+      'pickup_appointment_at',
+      'Pickup appointment',
+      (r) => r.pickupAppointmentAt,
+      (r) => r.podTimezone,
+    ),
+    ...timestamp<Row>(
+      'pod_full_out_at',
+      'Picked up',
+      (r) => r.pickedUpAt,
+      (r) => r.podTimezone,
+    ),
+    ...timestamp<Row>(
+      'empty_terminated_at',
+      'Empty returned',
+      (r) => r.emptyReturnedAt,
+      (r) => r.podTimezone,
+    ),
+    { key: 'tags', header: 'Tags', value: (r) => r.tags },
   ],
 });

@@ -1,6 +1,10 @@
+import { stopReasonLabels } from '../../shared/labels';
+import { timestamp } from '../export/columns';
 import { storedInstant } from '../store/instant';
+import { flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { relId, relIdOfType, relIds, str, strings, type StoredResource } from '../store/resource';
 import { columns, DAILY, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn } from './define';
+import { defineList, rowList, rowText, type FiltersSql, type ListFiltersOf, type ListRowOf } from './define-list';
 import { ports } from './ports';
 
 /** What the shipment columns read besides the attributes: its checked ETA dates, references and tags. */
@@ -135,6 +139,156 @@ export const shipments = defineResource({
         markedBy: 'shipments:stopped',
       },
       estimate: 'stored rows',
+    },
+  ],
+});
+
+/**
+ * The shipment filters as SQL over `shipments s` (the containers list reuses them through its
+ * shipment, with its own search).
+ */
+export const shipmentFilters: FiltersSql<ListFiltersOf<'shipments'>> = {
+  // Its own row (BL, references, ports, customer…) or one of its containers' numbers.
+  search: searchEither(
+    's.id',
+    { table: 'shipment_search', select: (w) => `SELECT id FROM shipments WHERE ${w.join(' AND ')}` },
+    { table: 'container_search', select: (w) => `SELECT shipment_id FROM containers WHERE ${w.join(' AND ')}` },
+  ),
+  carriers: oneOf('s.shipping_line_scac'),
+  portsOfLading: oneOf('s.pol_locode'),
+  portsOfDischarge: oneOf('s.pod_locode'),
+  destinations: oneOf('s.destination_locode'),
+  terminals: oneOf('s.pod_terminal_id'),
+  customers: oneOf('s.customer_name'),
+  tags: (tags, q) => {
+    if (tags.length === 0) return;
+    q.where.push(`s.id IN (SELECT shipment_id FROM shipment_tags WHERE tag IN (${tags.map(() => '?').join(', ')}))`);
+    q.params.push(...tags);
+  },
+  etaFrom: from('coalesce(s.pod_ata_at, s.pod_eta_at)'),
+  etaTo: to('coalesce(s.pod_ata_at, s.pod_eta_at)'),
+  trackingStopped: flag('s.tracking_stopped_at IS NOT NULL', 's.tracking_stopped_at IS NULL'),
+  etaSlipped: flag('s.eta_slip_hours >= 24', 'coalesce(s.eta_slip_hours, 0) < 24'),
+};
+
+type Row = ListRowOf<'shipments'>;
+
+/** The shipments list: its row, sorts, filters and CSV columns. */
+export const shipmentsList = defineList({
+  name: 'shipments',
+  select: `s.id, s.bill_of_lading, s.shipping_line_scac, s.shipping_line_name, s.customer_name, s.pol_name,
+  s.pol_locode, s.pod_name, s.pod_locode, s.destination_name, s.destination_locode, t.name AS terminal_name,
+  s.pod_vessel_name, s.pod_voyage_number, s.pol_etd_at, s.pol_atd_at, s.pod_eta_at, s.pod_original_eta_at, s.pod_ata_at,
+  s.eta_slip_hours, s.pol_timezone, s.pod_timezone, s.container_count, s.ref_numbers, s.tags, s.tracking_stopped_at,
+  s.tracking_stopped_reason, s.created_at`,
+  from: 'shipments s LEFT JOIN terminals t ON t.id = s.pod_terminal_id',
+  idColumn: 's.id',
+  countFrom: () => 'shipments s',
+  sort: {
+    created_at: 's.created_at',
+    bill_of_lading: 's.bill_of_lading',
+    carrier: 's.shipping_line_scac',
+    customer: 's.customer_name',
+    port_of_lading: 's.pol_name',
+    port_of_discharge: 's.pod_name',
+    destination: 's.destination_name',
+    etd: 's.pol_etd_at',
+    atd: 's.pol_atd_at',
+    eta: 's.pod_eta_at',
+    ata: 's.pod_ata_at',
+    eta_slip: 's.eta_slip_hours',
+    containers: 's.container_count',
+  },
+  indexOrderedSorts: ['created_at'],
+  filters: shipmentFilters,
+  toRow: (r) => ({
+    id: r.id as string,
+    billOfLading: rowText(r.bill_of_lading),
+    carrierScac: rowText(r.shipping_line_scac),
+    carrierName: rowText(r.shipping_line_name),
+    customer: rowText(r.customer_name),
+    portOfLading: rowText(r.pol_name),
+    portOfLadingCode: rowText(r.pol_locode),
+    portOfDischarge: rowText(r.pod_name),
+    portOfDischargeCode: rowText(r.pod_locode),
+    destination: rowText(r.destination_name),
+    destinationCode: rowText(r.destination_locode),
+    terminal: rowText(r.terminal_name),
+    vessel: rowText(r.pod_vessel_name),
+    voyage: rowText(r.pod_voyage_number),
+    etd: rowText(r.pol_etd_at),
+    atd: rowText(r.pol_atd_at),
+    eta: rowText(r.pod_eta_at),
+    originalEta: rowText(r.pod_original_eta_at),
+    ata: rowText(r.pod_ata_at),
+    etaSlipHours: typeof r.eta_slip_hours === 'number' ? r.eta_slip_hours : null,
+    polTimezone: rowText(r.pol_timezone),
+    podTimezone: rowText(r.pod_timezone),
+    containerCount: typeof r.container_count === 'number' ? r.container_count : 0,
+    refNumbers: rowList(r.ref_numbers),
+    tags: rowList(r.tags),
+    trackingStoppedAt: rowText(r.tracking_stopped_at),
+    trackingStoppedReason: rowText(r.tracking_stopped_reason),
+    createdAt: rowText(r.created_at),
+  }),
+  export: [
+    { key: 'bill_of_lading_number', header: 'Bill of lading', value: (r) => r.billOfLading },
+    { key: 'shipping_line_scac', header: 'Carrier SCAC', value: (r) => r.carrierScac },
+    { key: 'shipping_line_name', header: 'Carrier', value: (r) => r.carrierName },
+    { key: 'customer_name', header: 'Customer', value: (r) => r.customer },
+    { key: 'ref_numbers', header: 'Reference numbers', value: (r) => r.refNumbers },
+    { key: 'tags', header: 'Tags', value: (r) => r.tags },
+    { key: 'port_of_lading_name', header: 'Port of lading', value: (r) => r.portOfLading },
+    { key: 'port_of_lading_locode', header: 'Port of lading code', value: (r) => r.portOfLadingCode },
+    { key: 'port_of_discharge_name', header: 'Port of discharge', value: (r) => r.portOfDischarge },
+    { key: 'port_of_discharge_locode', header: 'Port of discharge code', value: (r) => r.portOfDischargeCode },
+    { key: 'destination_name', header: 'Destination', value: (r) => r.destination },
+    { key: 'destination_locode', header: 'Destination code', value: (r) => r.destinationCode },
+    { key: 'pod_terminal', header: 'Terminal', value: (r) => r.terminal },
+    { key: 'pod_vessel_name', header: 'Vessel', value: (r) => r.vessel },
+    { key: 'pod_voyage_number', header: 'Voyage', value: (r) => r.voyage },
+    ...timestamp<Row>(
+      'pol_etd_at',
+      'ETD',
+      (r) => r.etd,
+      (r) => r.polTimezone,
+    ),
+    ...timestamp<Row>(
+      'pol_atd_at',
+      'ATD',
+      (r) => r.atd,
+      (r) => r.polTimezone,
+    ),
+    ...timestamp<Row>(
+      'pod_eta_at',
+      'ETA',
+      (r) => r.eta,
+      (r) => r.podTimezone,
+    ),
+    ...timestamp<Row>(
+      'pod_original_eta_at',
+      'Original ETA',
+      (r) => r.originalEta,
+      (r) => r.podTimezone,
+    ),
+    ...timestamp<Row>(
+      'pod_ata_at',
+      'ATA',
+      (r) => r.ata,
+      (r) => r.podTimezone,
+    ),
+    {
+      key: 'eta_slip_days',
+      header: 'ETA slip (days)',
+      value: (r) => (r.etaSlipHours === null ? null : Math.round(r.etaSlipHours / 2.4) / 10),
+    },
+    { key: 'container_count', header: 'Containers', value: (r) => r.containerCount },
+    ...timestamp<Row>('line_tracking_stopped_at', 'Tracking stopped', (r) => r.trackingStoppedAt),
+    {
+      key: 'line_tracking_stopped_reason',
+      header: 'Why tracking stopped',
+      value: (r) =>
+        r.trackingStoppedReason ? (stopReasonLabels[r.trackingStoppedReason] ?? r.trackingStoppedReason) : null,
     },
   ],
 });

@@ -1,6 +1,10 @@
+import { failedReasonLabels, requestTypeLabels, trackingRequestStatusLabels } from '../../shared/labels';
+import { timestamp } from '../export/columns';
 import { storedInstant } from '../store/instant';
+import { from, oneOf, searchIn, to } from '../store/queries/list-sql';
 import { bool, num, relId, relIdOfType, str, strings, type StoredResource } from '../store/resource';
 import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn } from './define';
+import { defineList, type ListRowOf } from './define-list';
 import { shipments } from './shipments';
 
 const c = columns();
@@ -51,5 +55,83 @@ export const trackingRequests = defineResource({
       // A cursor that is no date or lies in the future is no cursor: every request is read.
       cursor: { key: 'cursor:tracking_requests', filter: 'filter[updated_at][start]', overlapMs: 10 * 60_000 },
     },
+  ],
+});
+
+type Row = ListRowOf<'trackingRequests'>;
+
+/** The tracking requests list: its row, sorts, filters and CSV columns. */
+export const trackingRequestsList = defineList({
+  name: 'trackingRequests',
+  select: `r.id, r.request_number, r.request_type, r.scac, r.status, r.failed_reason, r.is_retrying, r.shipment_id,
+  p.company_name, r.ref_numbers, r.tags, r.created_at, r.updated_at`,
+  from: `${trackingRequests.table} r LEFT JOIN parties p ON p.id = r.customer_id`,
+  idColumn: 'r.id',
+  countFrom: () => `${trackingRequests.table} r`,
+  sort: {
+    created_at: 'r.created_at',
+    updated_at: 'r.updated_at',
+    request_number: 'r.request_number',
+    status: 'r.status',
+    carrier: 'r.scac',
+  },
+  indexOrderedSorts: ['created_at'],
+  filters: {
+    search: searchIn('r.rowid', 'tracking_request_search'),
+    statuses: oneOf('r.status'),
+    carriers: oneOf('r.scac'),
+    requestTypes: oneOf('r.request_type'),
+    failedReasons: oneOf('r.failed_reason'),
+    createdFrom: from('r.created_at'),
+    createdTo: to('r.created_at'),
+  },
+  toRow: (r) => {
+    const s = (k: string) => (typeof r[k] === 'string' ? r[k] : null);
+    const list = (k: string) => {
+      try {
+        return typeof r[k] === 'string' ? (JSON.parse(r[k]) as string[]) : [];
+      } catch {
+        return [];
+      }
+    };
+    return {
+      id: r.id as string,
+      requestNumber: s('request_number'),
+      requestType: s('request_type'),
+      carrierScac: s('scac'),
+      status: s('status'),
+      failedReason: s('failed_reason'),
+      isRetrying: r.is_retrying === 1,
+      shipmentId: s('shipment_id'),
+      customer: s('company_name'),
+      refNumbers: list('ref_numbers'),
+      tags: list('tags'),
+      createdAt: s('created_at'),
+      updatedAt: s('updated_at'),
+    };
+  },
+  export: [
+    { key: 'request_number', header: 'Number', value: (r) => r.requestNumber },
+    {
+      key: 'request_type',
+      header: 'Type',
+      value: (r) => (r.requestType ? (requestTypeLabels[r.requestType] ?? r.requestType) : null),
+    },
+    { key: 'scac', header: 'Carrier SCAC', value: (r) => r.carrierScac },
+    {
+      key: 'status',
+      header: 'Status',
+      value: (r) => (r.status ? (trackingRequestStatusLabels[r.status] ?? r.status) : null),
+    },
+    {
+      key: 'failed_reason',
+      header: 'Why it failed',
+      value: (r) => (r.failedReason ? (failedReasonLabels[r.failedReason] ?? r.failedReason) : null),
+    },
+    { key: 'customer', header: 'Customer', value: (r) => r.customer },
+    { key: 'ref_numbers', header: 'Reference numbers', value: (r) => r.refNumbers },
+    { key: 'tags', header: 'Tags', value: (r) => r.tags },
+    ...timestamp<Row>('created_at', 'Created', (r) => r.createdAt),
+    ...timestamp<Row>('updated_at', 'Updated', (r) => r.updatedAt),
   ],
 });

@@ -1,9 +1,18 @@
 /**
- * One list view (shipments, containers, tracking requests) defined once: its columns, joins,
- * filters and sort columns give the page, the count, the ordered stream and the single row, so
- * the four always agree on what the list holds.
+ * The list views' queries, derived from their declarations (src/core/resources/lists.ts): one
+ * generic keyset page, count, ordered stream and single row per list, so the four always agree
+ * on what the list holds.
  */
+import { listNames, type ListName } from '../../../shared/list-views';
 import type { Page, Sort } from '../../../shared/views';
+import {
+  lists,
+  type FilterQuery,
+  type ListFiltersOf,
+  type ListRowOf,
+  type ListSortFieldOf,
+  type ListSpec,
+} from '../../resources/lists';
 import type { Db } from '../database';
 import { iterateOrdered, keysetPage } from './keyset';
 
@@ -15,24 +24,6 @@ export interface ListOptions<F extends string> {
   now?: string;
 }
 
-export interface ListViewDefinition<Filters, SortField extends string, Row> {
-  select: string;
-  from: string;
-  /** `alias.id` of the listed table; its `alias.synced_at` marks rows the service has given. */
-  idColumn: string;
-  sortColumns: Record<SortField, string>;
-  /**
-   * Sort fields whose index follows the order rows are written in (`created_at`: the service
-   * lists newest first); a stream in that order walks the index rather than sorting (see
-   * OrderedQuery.walkIndex).
-   */
-  indexOrderedSorts?: readonly NoInfer<SortField>[];
-  where: (filters: Filters, where: string[], params: unknown[], now: string) => void;
-  /** The FROM of the count: only the joins its conditions need. */
-  countFrom: (where: string[]) => string;
-  toRow: (row: Record<string, unknown>) => Row;
-}
-
 export interface ListView<Filters, SortField extends string, Row> {
   page: (db: Db, filters: Filters, options?: ListOptions<SortField>) => Page<Row>;
   count: (db: Db, filters: Filters, now?: string) => number;
@@ -41,24 +32,35 @@ export interface ListView<Filters, SortField extends string, Row> {
   get: (db: Db, id: string) => Row | null;
 }
 
+export type ListQueries<N extends ListName> = ListView<ListFiltersOf<N>, ListSortFieldOf<N>, ListRowOf<N>>;
+
 const defaultSort = { field: 'created_at', direction: 'desc' } as const;
 
-export function defineListView<Filters, SortField extends string, Row>(
-  view: ListViewDefinition<Filters, SortField, Row>,
-): ListView<Filters, SortField, Row> {
-  const alias = view.idColumn.split('.')[0];
-  const query = (filters: Filters, sort: Sort<SortField> | undefined, now: string) => {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    view.where(filters, where, params, now);
-    const order = sort ?? (defaultSort as Sort<SortField>);
+/** The conditions of `filters`: rows the service has given, then each filter present, in declaration order. */
+function whereOf<N extends ListName>(spec: ListSpec<N>, alias: string, filters: ListFiltersOf<N>, now: string) {
+  const q: FilterQuery = { where: [`${alias}.synced_at IS NOT NULL`], params: [], now };
+  const given = filters as Record<string, unknown>;
+  const sql = spec.filters as Record<string, (value: unknown, q: FilterQuery) => void>;
+  for (const key of Object.keys(sql)) {
+    if (given[key] !== undefined) sql[key]!(given[key], q);
+  }
+  return q;
+}
+
+export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> {
+  type SortField = ListSortFieldOf<N>;
+  const alias = spec.idColumn.split('.')[0]!;
+  const sortColumns = spec.sort as Record<string, string>;
+  const query = (filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined, now: string) => {
+    const { where, params } = whereOf(spec, alias, filters, now);
+    const order = sort ?? defaultSort;
     return {
-      select: view.select,
-      from: view.from,
+      select: spec.select,
+      from: spec.from,
       where,
       params,
-      sortColumn: view.sortColumns[order.field],
-      idColumn: view.idColumn,
+      sortColumn: sortColumns[order.field]!,
+      idColumn: spec.idColumn,
       direction: order.direction,
     };
   };
@@ -69,13 +71,11 @@ export function defineListView<Filters, SortField extends string, Row>(
         limit: options.limit ?? 100,
         after: options.after,
       });
-      return { rows: page.rows.map(view.toRow), next: page.next };
+      return { rows: page.rows.map(spec.toRow), next: page.next };
     },
     count: (db, filters, now = new Date().toISOString()) => {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      view.where(filters, where, params, now);
-      const sql = `SELECT count(*) AS n FROM ${view.countFrom(where)} WHERE ${where.join(' AND ')}`;
+      const { where, params } = whereOf(spec, alias, filters, now);
+      const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
     iterate: (db, filters, sort) =>
@@ -83,17 +83,32 @@ export function defineListView<Filters, SortField extends string, Row>(
         db,
         {
           ...query(filters, sort, new Date().toISOString()),
-          walkIndex: view.indexOrderedSorts?.includes((sort ?? defaultSort).field as SortField) === true,
+          walkIndex: spec.indexOrderedSorts?.includes((sort ?? defaultSort).field as SortField) === true,
         },
-        view.toRow,
+        spec.toRow,
       ),
     get: (db, id) => {
       const row = db
         .prepare(
-          `SELECT ${view.select} FROM ${view.from} WHERE ${view.idColumn} = ? AND ${alias}.synced_at IS NOT NULL`,
+          `SELECT ${spec.select} FROM ${spec.from} WHERE ${spec.idColumn} = ? AND ${alias}.synced_at IS NOT NULL`,
         )
         .get(id) as Record<string, unknown> | undefined;
-      return row ? view.toRow(row) : null;
+      return row ? spec.toRow(row) : null;
     },
   };
+}
+
+const queriesOf = <N extends ListName>(name: N): ListQueries<N> => listView(lists[name]);
+
+/** Every list's queries, by registry name. */
+export const listQueries = Object.fromEntries(listNames.map((name) => [name, queriesOf(name)])) as {
+  [N in ListName]: ListQueries<N>;
+};
+
+/**
+ * A list's queries for code that holds a list name only at run time (export, IPC handlers): its
+ * filters and sort were checked against that list's shared schema before they get here.
+ */
+export function checkedListQueries<N extends ListName>(name: N): ListView<unknown, string, ListRowOf<N>> {
+  return listQueries[name] as ListView<unknown, string, ListRowOf<N>>;
 }

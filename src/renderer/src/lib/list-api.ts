@@ -1,5 +1,6 @@
 /** The IPC calls behind each list, typed by the list's contract: filters, sort and rows. */
-import type { ListRow } from '../../../shared/ipc';
+import type { ArgOf, ListRow } from '../../../shared/ipc';
+import { viewIdOf } from '../../../shared/list-views';
 import type { ListFilters, ListSort } from '../../../shared/requests';
 import type { ExportResult } from '../../../shared/types';
 import type { Page, PageRequest } from '../../../shared/views';
@@ -11,44 +12,26 @@ export interface ListQuery<L extends ListId> {
   sort: ListSort<L>;
 }
 
-type ListCalls = {
-  [L in ListId]: {
-    page(query: ListQuery<L>, page: PageRequest): Promise<Page<ListRow<L>>>;
-    count(filters: ListFilters<L>): Promise<number>;
-    export(query: ListQuery<L>, columns: string[]): Promise<ExportResult>;
+/** A list's `<name>:list`, `<name>:count` and `export:csv` calls, from the contract's channels. */
+function callsOf<L extends ListId>(id: L) {
+  return {
+    page: (query: ListQuery<L>, page: PageRequest) =>
+      api.invoke(`${id}:list`, { ...query, page } as ArgOf<`${L}:list`>) as Promise<Page<ListRow<L>>>,
+    count: (filters: ListFilters<L>) => api.invoke(`${id}:count`, { filters } as ArgOf<`${L}:count`>),
+    export: (query: ListQuery<L>, columns: string[]) =>
+      api.invoke('export:csv', { view: viewIdOf(id), ...query, columns, headerStyle: 'human' } as ArgOf<'export:csv'>),
   };
-};
-
-const calls: ListCalls = {
-  shipments: {
-    page: (query, page) => api.invoke('shipments:list', { ...query, page }),
-    count: (filters) => api.invoke('shipments:count', { filters }),
-    export: (query, columns) =>
-      api.invoke('export:csv', { view: 'shipments', ...query, columns, headerStyle: 'human' }),
-  },
-  containers: {
-    page: (query, page) => api.invoke('containers:list', { ...query, page }),
-    count: (filters) => api.invoke('containers:count', { filters }),
-    export: (query, columns) =>
-      api.invoke('export:csv', { view: 'containers', ...query, columns, headerStyle: 'human' }),
-  },
-  'tracking-requests': {
-    page: (query, page) => api.invoke('trackingRequests:list', { ...query, page }),
-    count: (filters) => api.invoke('trackingRequests:count', { filters }),
-    export: (query, columns) =>
-      api.invoke('export:csv', { view: 'tracking-requests', ...query, columns, headerStyle: 'human' }),
-  },
-};
+}
 
 export function listPage<L extends ListId>(id: L, query: ListQuery<L>, page: PageRequest): Promise<Page<ListRow<L>>> {
-  return calls[id].page(query, page);
+  return callsOf(id).page(query, page);
 }
 
 export function listCount<L extends ListId>(id: L, filters: ListFilters<L>): Promise<number> {
-  return calls[id].count(filters);
+  return callsOf(id).count(filters);
 }
 
 /** Exports exactly what the list shows: its filters, sort and shown columns (their CSV keys). */
 export function exportList<L extends ListId>(id: L, query: ListQuery<L>, columns: string[]): Promise<ExportResult> {
-  return calls[id].export(query, columns);
+  return callsOf(id).export(query, columns);
 }

@@ -3,6 +3,7 @@
  * after a restart. What is read back is checked against the list's contract and definition:
  * an unknown or bad filter is dropped, anything else unreadable falls back to the defaults.
  */
+import { viewIdOf } from '../../../shared/list-views';
 import { parseListFilters, parseListSort, type ListFilters, type ListSort } from '../../../shared/requests';
 import type { ListDef, ListId } from './lists-model';
 
@@ -12,7 +13,8 @@ export interface ListState<L extends ListId> {
   columns: string[];
 }
 
-const keyOf = (id: ListId) => `quayside:list:${id}`;
+// Under the list's view id (`quayside:list:tracking-requests`), as every release has saved it.
+const keyOf = (id: ListId) => `quayside:list:${viewIdOf(id)}`;
 
 export function defaultState<L extends ListId>(def: ListDef<L>): ListState<L> {
   return {

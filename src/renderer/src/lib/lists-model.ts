@@ -1,14 +1,16 @@
 /**
  * What a list is made of: its columns (with the CSV columns each stands for, so an export holds
  * exactly what is shown), its sort and its filter chips, typed from the list's IPC contract
- * (`listViews` in src/shared/requests.ts): a filter key, value or sort field the contract does
+ * (`listViews` in src/shared/list-views.ts): a filter key, value or sort field the contract does
  * not take fails tsc.
  */
 import type { ListRow } from '../../../shared/ipc';
-import type { ListFilters, ListSort, ListSortField, ListViewId } from '../../../shared/requests';
+import type { ListName } from '../../../shared/list-views';
+import type { ListFilters, ListSort, ListSortField } from '../../../shared/requests';
 import type { FilterOptions } from '../../../shared/types';
 
-export type ListId = ListViewId;
+/** A list, by its registry name (`trackingRequests`); its URL and saved state use `viewIdOf`. */
+export type ListId = ListName;
 
 export type Tone = 'neutral' | 'info' | 'good' | 'warn' | 'bad';
 

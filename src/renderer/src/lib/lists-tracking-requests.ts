@@ -11,8 +11,8 @@ const requestTone: Record<string, Tone> = {
   tracking_stopped: 'neutral',
 };
 
-export const trackingRequestsList: ListDef<'tracking-requests'> = {
-  id: 'tracking-requests',
+export const trackingRequestsList: ListDef<'trackingRequests'> = {
+  id: 'trackingRequests',
   title: 'Tracking requests',
   noun: { one: 'tracking request', many: 'tracking requests' },
   searchPlaceholder: 'Search number, reference, tag…',

@@ -13,5 +13,5 @@ export { containersList, shipmentsList, trackingRequestsList };
 export const lists = {
   shipments: shipmentsList,
   containers: containersList,
-  'tracking-requests': trackingRequestsList,
+  trackingRequests: trackingRequestsList,
 } as const;

@@ -1,4 +1,7 @@
-export type ViewId = 'dashboard' | 'shipments' | 'containers' | 'tracking-requests' | 'settings';
+import { viewIdOf, type ViewId as ListViewId } from '../../../shared/list-views';
+
+/** A screen, as its URL names it (`#/tracking-requests`): a list's is its view id (`viewIdOf`). */
+export type ViewId = 'dashboard' | ListViewId | 'settings';
 
 export interface ViewEntry {
   id: ViewId;
@@ -13,9 +16,21 @@ export const views: readonly ViewEntry[] = [
     label: 'Dashboard',
     purpose: 'What needs action today: arrivals, last free days, holds and delays.',
   },
-  { id: 'shipments', label: 'Shipments', purpose: 'Every bill of lading you track, with route, vessel and ETA.' },
-  { id: 'containers', label: 'Containers', purpose: 'Each container’s status, availability, holds and last free day.' },
-  { id: 'tracking-requests', label: 'Tracking requests', purpose: 'Numbers you asked to track, and any that failed.' },
+  {
+    id: viewIdOf('shipments'),
+    label: 'Shipments',
+    purpose: 'Every bill of lading you track, with route, vessel and ETA.',
+  },
+  {
+    id: viewIdOf('containers'),
+    label: 'Containers',
+    purpose: 'Each container’s status, availability, holds and last free day.',
+  },
+  {
+    id: viewIdOf('trackingRequests'),
+    label: 'Tracking requests',
+    purpose: 'Numbers you asked to track, and any that failed.',
+  },
   { id: 'settings', label: 'Settings', purpose: 'API key, sync, time display and theme.' },
 ];
 

@@ -1,0 +1,73 @@
+/**
+ * What a list view's declaration holds, beside its resource's descriptor: the row it selects and
+ * from which joins, each sort field's SQL, each filter's SQL (keyed by the shared filter schema
+ * of src/shared/list-views.ts, so a filter the schema lacks, or one left out, fails tsc) and its
+ * export columns. The store's generic list query (`store/queries/list-view.ts`) makes the page,
+ * count, ordered stream and single row from it; the export, the CLI's export names and the IPC
+ * `<name>:list`/`:count`/`:get` channels are keyed by the same name.
+ */
+import type { z } from 'zod';
+import type { ListName, ListTypes, listViews } from '../../shared/list-views';
+import type { ExportColumn } from '../export/columns';
+
+/** The WHERE being built for one query: conditions and their parameters, in order. */
+export interface FilterQuery {
+  where: string[];
+  params: unknown[];
+  /** The instant filters such as "overdue" are judged at. */
+  now: string;
+}
+
+/** Adds a filter's conditions for its (present) value. */
+export type FilterSql<V> = (value: V, q: FilterQuery) => void;
+
+/** One entry per key of the filter schema, each given the key's value type. */
+export type FiltersSql<F> = { [K in keyof F]-?: FilterSql<Exclude<F[K], undefined>> };
+
+export type ListFiltersOf<N extends ListName> = z.output<(typeof listViews)[N]['filters']>;
+export type ListSortFieldOf<N extends ListName> = z.output<(typeof listViews)[N]['sort']>['field'];
+export type ListRowOf<N extends ListName> = ListTypes[N]['row'];
+
+export interface ListSpec<N extends ListName> {
+  /** The registry name of the resource listed (the key in the shared list map). */
+  name: N;
+  /** The SELECT list and FROM (with joins) of a row. */
+  select: string;
+  from: string;
+  /** `alias.id` of the listed table; its `alias.synced_at` marks rows the service has given. */
+  idColumn: string;
+  /** The FROM of the count: only the joins its conditions need. */
+  countFrom: (where: readonly string[]) => string;
+  /** Each sort field of the shared schema, as the SQL it orders by. */
+  sort: Record<ListSortFieldOf<N>, string>;
+  /**
+   * Sort fields whose index follows the order rows are written in (`created_at`: the service
+   * lists newest first); a stream in that order walks the index rather than sorting.
+   */
+  indexOrderedSorts?: readonly NoInfer<ListSortFieldOf<N>>[];
+  /** Each filter of the shared schema, as SQL; applied in this order for the keys present. */
+  filters: FiltersSql<ListFiltersOf<N>>;
+  /** A selected row as the list's row type (plain property reads: an export maps every row). */
+  toRow: (row: Record<string, unknown>) => ListRowOf<N>;
+  /** The CSV columns, in order: human header, API key, value. */
+  export: readonly ExportColumn<ListRowOf<N>>[];
+}
+
+/** A list view declaration, its name kept literal. */
+export function defineList<const N extends ListName>(spec: ListSpec<N>): ListSpec<N> {
+  return spec;
+}
+
+/** Text or null: SQLite hands back null (or, for a damaged row, another type) for "unknown". */
+export const rowText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A JSON array of strings as the writer stores it ('[]' for none, the common case). */
+export function rowList(value: unknown): string[] {
+  if (typeof value !== 'string' || value === '[]') return [];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
