@@ -5,6 +5,7 @@
  * stub-fill step, once per stub, and not again once filled.
  */
 import { describe, expect, it } from 'vitest';
+import { countResources } from '../../src/core/store/sync-state';
 import { useHostileProxy, type HostileProxyOptions, type ProxiedRequest } from '../helpers/hostile-proxy';
 import { useSandbox } from '../helpers/sandbox';
 import { syncOf } from '../helpers/sync';
@@ -44,6 +45,8 @@ describe('metro areas', { timeout: 90_000 }, () => {
       }[];
       expect(areas.length).toBeGreaterThan(2);
       expect(areas.every((a) => a.synced === 1)).toBe(true);
+      // `quayside status` counts them.
+      expect(countResources(db).metro_areas).toBe(areas.length);
       // Not one metro area is kept as a port any more.
       expect(db.prepare("SELECT count(*) FROM ports WHERE json_extract(raw, '$.type') <> 'port'").pluck().get()).toBe(
         0,

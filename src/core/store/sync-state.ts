@@ -63,6 +63,7 @@ export function countResources(db: Db): Record<string, number> {
     'tracking_requests',
     'shipping_lines',
     'ports',
+    'metro_areas',
     'terminals',
     'vessels',
     'parties',
