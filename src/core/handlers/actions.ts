@@ -7,6 +7,7 @@ import type { JsonApiDocument } from '../api/document';
 import type { Handlers } from '../../shared/ipc';
 import { isValidContainerNumber, normalizeTrackingNumber } from '../../shared/identifiers';
 import { QuaysideError } from '../errors';
+import { trackingRequestsPath } from '../resources/tracking-requests';
 import type { Session } from '../session';
 import { countShippingLines, shippingLineByScac } from '../store/queries/lookups';
 import { getShipmentRow } from '../store/queries/shipments';
@@ -119,7 +120,7 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
             ...(customerId ? { relationships: { customer: { data: { type: 'party', id: customerId } } } } : {}),
           },
         };
-        const doc = await clientOf(session).post('/tracking_requests', body, { priority: 'user' });
+        const doc = await clientOf(session).post(trackingRequestsPath, body, { priority: 'user' });
         store(session, doc);
         changed();
         const id = doc && !Array.isArray(doc.data) && doc.data ? doc.data.id : null;

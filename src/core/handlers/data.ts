@@ -91,7 +91,7 @@ export function dataHandlers(
       bytes: sizeOf(path) + sizeOf(`${path}-wal`),
       shipments: countSynced(session.db, 'shipments'),
       containers: countSynced(session.db, 'containers'),
-      trackingRequests: countSynced(session.db, 'tracking_requests'),
+      trackingRequests: countSynced(session.db, 'trackingRequests'),
     };
   };
   const diagnostics = async () => {

@@ -4,6 +4,7 @@ import type { RateLimiter } from '../api/rate-limiter';
 import { checkBaseUrl } from '../../shared/base-url';
 import type { KeyCheck } from '../../shared/types';
 import { QuaysideError } from '../errors';
+import { trackingRequestsPath } from '../resources/tracking-requests';
 
 /**
  * Asks the service once, as cheaply as it can be asked (one tracking request), whether it takes
@@ -27,7 +28,7 @@ export async function checkApiKey(options: {
     timeoutMs: 8000,
   });
   try {
-    await client.get('/tracking_requests', { query: { 'page[size]': 1 }, priority: 'user' });
+    await client.get(trackingRequestsPath, { query: { 'page[size]': 1 }, priority: 'user' });
     return { result: 'accepted', message: 'The Tracking API accepted this key.' };
   } catch (error) {
     if (error instanceof ApiError && (error.code === 'auth' || error.code === 'forbidden')) {

@@ -11,12 +11,15 @@ const c = columns();
 const text = (name: string) => (r: StoredResource) => str(r.attributes[name]);
 const instant = (name: string) => (r: StoredResource) => storedInstant(r.attributes[name]);
 
+/** The API list of tracking requests (walked, and where a new request is posted and a key checked). */
+export const trackingRequestsPath = '/tracking_requests';
+
 /** Tracking requests: every run asks what changed since the cursor. */
 export const trackingRequests = defineResource({
   name: 'trackingRequests',
   types: ['tracking_request'],
   table: 'tracking_requests',
-  api: { path: '/tracking_requests' },
+  api: { path: trackingRequestsPath },
   writeRank: 90,
   columns: {
     id: idColumn,

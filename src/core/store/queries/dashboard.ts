@@ -5,6 +5,7 @@
 import { failedReasonLabels } from '../../../shared/labels';
 import { containerStatuses, containerStatusLabels } from '../../../shared/status';
 import type { CountBucket, DashboardSummary } from '../../../shared/types';
+import { trackingRequests } from '../../resources/tracking-requests';
 import type { Db } from '../database';
 import { countContainers } from './containers';
 import { countShipments } from './shipments';
@@ -45,7 +46,7 @@ export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
     .all() as { name: string | null; n: number }[];
   const failed = db
     .prepare(
-      `SELECT coalesce(failed_reason, 'unknown') AS reason, count(*) AS n FROM tracking_requests
+      `SELECT coalesce(failed_reason, 'unknown') AS reason, count(*) AS n FROM ${trackingRequests.table}
        WHERE synced_at IS NOT NULL AND status = 'failed' GROUP BY reason ORDER BY n DESC`,
     )
     .all() as { reason: string; n: number }[];
@@ -75,7 +76,9 @@ export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
     )
     .all(nowIso) as { carrier: string; n: number; slip: number }[];
   const awaiting = db
-    .prepare("SELECT count(*) AS n FROM tracking_requests WHERE synced_at IS NOT NULL AND status = 'awaiting_manifest'")
+    .prepare(
+      `SELECT count(*) AS n FROM ${trackingRequests.table} WHERE synced_at IS NOT NULL AND status = 'awaiting_manifest'`,
+    )
     .get() as { n: number };
 
   return {

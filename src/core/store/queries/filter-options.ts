@@ -4,6 +4,7 @@
  */
 import { failedReasonLabels } from '../../../shared/labels';
 import type { FilterOption, FilterOptions } from '../../../shared/types';
+import { trackingRequests } from '../../resources/tracking-requests';
 import type { Db } from '../database';
 
 type OptionRow = { value: string | null; label: string | null; n: number };
@@ -53,7 +54,7 @@ export function filterOptions(db: Db): FilterOptions {
     ),
     failedReasons: options(
       db,
-      `SELECT failed_reason AS value, failed_reason AS label, count(*) AS n FROM tracking_requests
+      `SELECT failed_reason AS value, failed_reason AS label, count(*) AS n FROM ${trackingRequests.table}
        WHERE synced_at IS NOT NULL AND failed_reason IS NOT NULL GROUP BY failed_reason ORDER BY n DESC`,
       failedReasonLabels,
     ),
