@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { schemaVersion } from '../../src/core/store/database';
 import type { DatabaseHealth, MoveAsideResult } from '../../src/shared/types';
 import { failure, syncNow, testCore, value } from '../helpers/core';
 import { hostileDir, makeReadOnly, runningAsRoot, sha256 } from '../helpers/database-files';
@@ -207,7 +208,7 @@ describe('a local copy that cannot be opened', () => {
     future.close();
     const before = sha256(file);
     const { core } = testCore({ dataDir });
-    const sentence = `The local copy at ${file} was written by a newer version of Quayside (schema 99; this version knows 2); update Quayside to open it. Quayside has not changed it.`;
+    const sentence = `The local copy at ${file} was written by a newer version of Quayside (schema 99; this version knows ${schemaVersion}); update Quayside to open it. Quayside has not changed it.`;
     expect(await failure(core, 'dashboard:summary')).toEqual({ code: 'storage', message: sentence });
     expect(await value<DatabaseHealth>(core, 'data:health')).toMatchObject({
       state: 'unavailable',
