@@ -190,3 +190,32 @@ describe('the list table’s scrolling', () => {
     expect(onneed).not.toHaveBeenCalled();
   });
 });
+
+describe('the list table’s row nodes', () => {
+  /** Each shown row's node, by list index. */
+  const rowNodes = () =>
+    new Map(
+      [...document.querySelectorAll<HTMLElement>('[role="row"][data-index]')].map((node) => [
+        Number(node.dataset.index),
+        node,
+      ]),
+    );
+
+  it('keeps the node of every row that stays on screen, whatever the scroll offset', async () => {
+    const { scroller } = table({ loaded: 2000 });
+    // Offsets that are not whole rows, as a trackpad gives them: the number of rows on screen
+    // goes up and down by one as the offset crosses row boundaries.
+    let before = rowNodes();
+    for (let top = 0; top < 60 * ROW; top += 50) {
+      scroller.scrollTop = top;
+      await fireEvent.scroll(scroller);
+      const first = Math.floor(top / ROW);
+      await waitFor(() => expect(rowNodes().has(first + 5)).toBe(true));
+      const after = rowNodes();
+      for (const [index, node] of after) {
+        if (before.has(index)) expect(before.get(index), `row ${index} at offset ${top}`).toBe(node);
+      }
+      before = after;
+    }
+  });
+});
