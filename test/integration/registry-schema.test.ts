@@ -165,15 +165,16 @@ describe('resource registry and schema', () => {
     expect(stubFills.map((f) => f.resource)).toContain('metroAreas');
     for (const f of stubFills) {
       expect(f.get).toMatch(/^\/[a-z_]+\/\{id\}$/);
-      const table = resources[f.resource].table as Parameters<typeof stubIds>[1];
-      expect(stubIds(db, table, 10)).toEqual([]);
+      // The stub query derived from the descriptor runs against the migrated table.
+      expect(stubIds(db, f.resource, 10)).toEqual([]);
     }
   });
 
-  it("a walk estimated from stored rows counts its resource's table", () => {
+  it("a walk estimated from stored rows counts its resource's table; other resources are refused", () => {
+    expect(() => countWalkedRows(db, 'ports')).toThrow(/no walk estimated from stored rows/);
+    expect(() => stubIds(db, 'shipments', 10)).toThrow(/not filled by id/);
     for (const w of walks.filter((w) => w.estimate === 'stored rows')) {
-      const table = resources[w.resource].table as Parameters<typeof countWalkedRows>[1];
-      expect(countWalkedRows(db, table)).toBe(0);
+      expect(countWalkedRows(db, w.resource)).toBe(0);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { descriptors, resources, type ResourceDescriptor, type ResourceName } from '../resources';
 import type { Db } from './database';
 import { perDb } from './statements';
 
@@ -54,27 +55,23 @@ export function listSyncState(db: Db): SyncStateRow[] {
     .all();
 }
 
-/** Counts per resource, for `status` and the dashboard. */
+/** The resources `status` lists first: what a forwarder works with. The rest follow in registry order. */
+const shownFirst: readonly ResourceName[] = ['shipments', 'containers', 'transportEvents', 'trackingRequests'];
+const counted = [
+  ...shownFirst.map((name) => resources[name] as ResourceDescriptor),
+  ...descriptors.filter((d) => !shownFirst.includes(d.name as ResourceName)),
+];
+/** Resources other rows reference, whose tables may hold stubs (not counted: not synced yet). */
+const referenced = new Set(
+  descriptors.flatMap((d) => Object.values(d.columns).flatMap((c) => (c.references ? [c.references] : []))),
+);
+
+/** Synced records per resource table (stubs left out), for `status` and the dashboard. */
 export function countResources(db: Db): Record<string, number> {
-  const tables = [
-    'shipments',
-    'containers',
-    'transport_events',
-    'tracking_requests',
-    'shipping_lines',
-    'ports',
-    'metro_areas',
-    'terminals',
-    'vessels',
-    'parties',
-    'custom_field_definitions',
-    'email_submissions',
-    'webhooks',
-  ];
   const counts: Record<string, number> = {};
-  for (const table of tables) {
-    const raw = table === 'transport_events' ? '' : ' WHERE synced_at IS NOT NULL';
-    counts[table] = (db.prepare(`SELECT count(*) AS n FROM ${table}${raw}`).get() as { n: number }).n;
+  for (const d of counted) {
+    const synced = referenced.has(d.name) ? ' WHERE synced_at IS NOT NULL' : '';
+    counts[d.table] = db.prepare<[], number>(`SELECT count(*) AS n FROM ${d.table}${synced}`).pluck().get() ?? 0;
   }
   return counts;
 }

@@ -410,8 +410,7 @@ export class SyncEngine {
     if (known !== null) return known;
     const w = walksByKey.get(key);
     if (w === undefined || w.estimate === 'one page') return 1;
-    // The registry test checks every 'stored rows' walk's table is one the store counts.
-    const n = countWalkedRows(db, registry[w.resource].table as Parameters<typeof countWalkedRows>[1]);
+    const n = countWalkedRows(db, w.resource);
     return Math.max(1, Math.ceil(n / PAGE));
   }
 

@@ -2,8 +2,16 @@
  * What the sync engine asks the store while it plans a run: which containers still owe
  * transport events, and how many rows a walk's table holds (for its page estimate).
  */
+import { descriptors, type ResourceName, resources as registry } from '../../resources';
 import type { Db } from '../database';
 import { perDb } from '../statements';
+
+/** Tables whose rows estimate a walk's pages: those of the resources a walk estimates from stored rows. */
+const walkedTables = [
+  ...new Set(descriptors.filter((d) => d.walks?.some((w) => w.estimate === 'stored rows')).map((d) => d.table)),
+];
+/** Tables the sync fills by id (their descriptor names `api.get`). */
+const filledTables = descriptors.filter((d) => d.api?.get).map((d) => d.table);
 
 const statements = perDb((db: Db) => ({
   changedEvents: db
@@ -30,16 +38,15 @@ const statements = perDb((db: Db) => ({
          coalesce(c.lfd_deadline_at, s.pod_eta_at, '9999') , c.id`,
     )
     .pluck(),
-  stubs: {
-    metro_areas: db
-      .prepare<[number], string>('SELECT id FROM metro_areas WHERE raw IS NULL ORDER BY id LIMIT ?')
-      .pluck(),
-  },
-  count: {
-    shipments: db.prepare<[], number>('SELECT count(*) AS n FROM shipments').pluck(),
-    containers: db.prepare<[], number>('SELECT count(*) AS n FROM containers').pluck(),
-    tracking_requests: db.prepare<[], number>('SELECT count(*) AS n FROM tracking_requests').pluck(),
-  },
+  stubs: new Map(
+    filledTables.map((table) => [
+      table,
+      db.prepare<[number], string>(`SELECT id FROM ${table} WHERE raw IS NULL ORDER BY id LIMIT ?`).pluck(),
+    ]),
+  ),
+  count: new Map(
+    walkedTables.map((table) => [table, db.prepare<[], number>(`SELECT count(*) AS n FROM ${table}`).pluck()]),
+  ),
 }));
 
 /**
@@ -61,12 +68,16 @@ export function containersMissingEvents(db: Db, soon: string): string[] {
   return statements(db).missingEvents.all({ soon });
 }
 
-/** Every row of a walked table, stubs included: the page estimate when no run has counted it. */
-export function countWalkedRows(db: Db, table: 'shipments' | 'containers' | 'tracking_requests'): number {
-  return statements(db).count[table].get() ?? 0;
+/** Every row of a walked resource's table, stubs included: the page estimate when no run has counted it. */
+export function countWalkedRows(db: Db, resource: ResourceName): number {
+  const count = statements(db).count.get(registry[resource].table);
+  if (count === undefined) throw new Error(`${resource} has no walk estimated from stored rows`);
+  return count.get() ?? 0;
 }
 
-/** Ids of rows referenced but never synced (stubs) in a table the sync fills by id, at most `limit`. */
-export function stubIds(db: Db, table: 'metro_areas', limit: number): string[] {
-  return statements(db).stubs[table].all(limit);
+/** Ids of rows referenced but never synced (stubs) of a resource the sync fills by id, at most `limit`. */
+export function stubIds(db: Db, resource: ResourceName, limit: number): string[] {
+  const stubs = statements(db).stubs.get(registry[resource].table);
+  if (stubs === undefined) throw new Error(`${resource} is not filled by id (its descriptor has no api.get)`);
+  return stubs.all(limit);
 }
