@@ -12,7 +12,7 @@ import { runCli } from '../../src/cli/index';
 import { DEMO_API_KEY, startSandbox } from '../../src/sandbox/index';
 import type { Channel } from '../../src/shared/ipc';
 import { capture } from '../helpers/capture';
-import { syncNow, testCore, value } from '../helpers/core';
+import { failure, syncNow, testCore, value } from '../helpers/core';
 import { tempDir } from '../helpers/temp-dir';
 
 const start = Date.parse('2026-03-02T09:30:00Z');
@@ -81,6 +81,7 @@ describe('list views over a fixed demo database', () => {
       expect(masked(await value(core, `${v.channel}:get` as Channel, { id: first.rows[0]!.id }))).toMatchSnapshot(
         'get',
       );
+      expect(await failure(core, `${v.channel}:get` as Channel, { id: 'no-such-row' })).toMatchSnapshot('get unknown');
     });
 
     it(`${v.view}: export:csv writes the pinned header and first rows`, async () => {

@@ -6,7 +6,8 @@ import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import { dashboardSummary } from '../store/queries/dashboard';
 import { filterOptions } from '../store/queries/filter-options';
-import { checkedListQueries, listQueries } from '../store/queries/list-view';
+import { lists } from '../resources/lists';
+import { checkedListQueries } from '../store/queries/list-view';
 import type { Sort } from '../../shared/views';
 import { toActionError } from './api-errors';
 import type { CoreContext } from './context';
@@ -14,16 +15,25 @@ import type { CoreContext } from './context';
 type ListChannel = `${ListName}:${'list' | 'count' | 'get'}`;
 type ViewHandlers = Pick<Handlers, ListChannel | 'containers:events' | 'dashboard:summary' | 'filters:options'>;
 
-/** What `<name>:get` answers for each list: the detail a screen opens (what truly differs per list). */
-const details: { [N in ListName]: (db: Db, id: string) => ListTypes[N]['detail'] } = {
+/** The lists whose `<name>:get` answers more than their row (a detail screen's data). */
+type DetailedList = { [N in ListName]: ListTypes[N]['detail'] extends ListTypes[N]['row'] ? never : N }[ListName];
+
+/** What `<name>:get` answers for a list with a detail screen (tsc asks for each such list). */
+const details: { [N in DetailedList]: (db: Db, id: string) => ListTypes[N]['detail'] } = {
   shipments: shipmentDetail,
   containers: containerDetail,
-  trackingRequests: (db, id) => {
-    const row = listQueries.trackingRequests.get(db, id);
-    if (!row) throw new QuaysideError('not_found', 'This tracking request is not in the local data (yet).');
-    return row;
-  },
 };
+
+/** `<name>:get`: the list's detail, or else its row (refused as not found when it is not synced). */
+function getOf(name: ListName): (db: Db, id: string) => unknown {
+  const detail = (details as Partial<Record<ListName, (db: Db, id: string) => unknown>>)[name];
+  if (detail) return detail;
+  return (db, id) => {
+    const row = checkedListQueries(name).get(db, id);
+    if (!row) throw new QuaysideError('not_found', `This ${lists[name].noun} is not in the local data (yet).`);
+    return row;
+  };
+}
 
 /** `<name>:list`, `:count` and `:get` of every list, from its queries. */
 function listHandlers(db: () => Promise<Db>): Pick<Handlers, ListChannel> {
@@ -35,7 +45,8 @@ function listHandlers(db: () => Promise<Db>): Pick<Handlers, ListChannel> {
     handlers[`${name}:list`] = async ({ filters, sort, page }: ListArg) =>
       queries.page(await db(), filters, { sort, limit: page.limit, after: page.after });
     handlers[`${name}:count`] = async ({ filters }: { filters: unknown }) => queries.count(await db(), filters);
-    handlers[`${name}:get`] = async ({ id }: { id: string }) => details[name](await db(), id);
+    const get = getOf(name);
+    handlers[`${name}:get`] = async ({ id }: { id: string }) => get(await db(), id);
   }
   return handlers as Pick<Handlers, ListChannel>;
 }

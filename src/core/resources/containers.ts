@@ -153,6 +153,7 @@ const overdue = "c.lfd_deadline_at < ? AND c.status NOT IN ('picked_up', 'empty_
 /** The containers list: each box with its shipment's fields, sorts, filters and CSV columns. */
 export const containersList = defineList({
   name: 'containers',
+  noun: 'container',
   select: `c.id, c.shipment_id, c.number, c.status, c.equipment_type, c.equipment_length, c.equipment_height,
   s.bill_of_lading, s.shipping_line_scac, s.customer_name, s.pod_name, s.destination_name, t.name AS terminal_name,
   s.pod_vessel_name, s.pod_eta_at, s.pod_ata_at, c.pod_discharged_at, c.available_for_pickup, c.last_free_day,

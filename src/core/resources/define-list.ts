@@ -31,6 +31,8 @@ export type ListRowOf<N extends ListName> = ListTypes[N]['row'];
 export interface ListSpec<N extends ListName> {
   /** The registry name of the resource listed (the key in the shared list map). */
   name: N;
+  /** One row, in a forwarder's words ("tracking request"), for messages such as "not found". */
+  noun: string;
   /** The SELECT list and FROM (with joins) of a row. */
   select: string;
   from: string;

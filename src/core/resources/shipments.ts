@@ -176,6 +176,7 @@ type Row = ListRowOf<'shipments'>;
 /** The shipments list: its row, sorts, filters and CSV columns. */
 export const shipmentsList = defineList({
   name: 'shipments',
+  noun: 'shipment',
   select: `s.id, s.bill_of_lading, s.shipping_line_scac, s.shipping_line_name, s.customer_name, s.pol_name,
   s.pol_locode, s.pod_name, s.pod_locode, s.destination_name, s.destination_locode, t.name AS terminal_name,
   s.pod_vessel_name, s.pod_voyage_number, s.pol_etd_at, s.pol_atd_at, s.pod_eta_at, s.pod_original_eta_at, s.pod_ata_at,

@@ -66,6 +66,7 @@ type Row = ListRowOf<'trackingRequests'>;
 /** The tracking requests list: its row, sorts, filters and CSV columns. */
 export const trackingRequestsList = defineList({
   name: 'trackingRequests',
+  noun: 'tracking request',
   select: `r.id, r.request_number, r.request_type, r.scac, r.status, r.failed_reason, r.is_retrying, r.shipment_id,
   p.company_name, r.ref_numbers, r.tags, r.created_at, r.updated_at`,
   from: `${trackingRequests.table} r LEFT JOIN parties p ON p.id = r.customer_id`,
