@@ -22,6 +22,7 @@ import {
   validateKeySchema,
 } from './requests';
 import { listNames, type ListName, type ListTypes } from './list-views';
+import { lookupNames, type LookupName } from './lookups';
 import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
 import type {
@@ -77,6 +78,14 @@ const listChannels = Object.fromEntries(
   ]),
 ) as ListChannels;
 
+/** Each lookup's `<name>:get` (src/shared/lookups.ts): a reference record by id. */
+type LookupChannels = {
+  [N in LookupName as `${N}:get`]: { args: typeof idSchema; result: LookupRecord };
+};
+const lookupChannels = Object.fromEntries(
+  lookupNames.map((name) => [`${name}:get`, channel<LookupRecord>()(idSchema)]),
+) as LookupChannels;
+
 export const contract = {
   'app:info': channel<AppInfo>()(noArgument),
   'settings:get': channel<Settings>()(noArgument),
@@ -124,13 +133,7 @@ export const contract = {
   'filters:options': channel<FilterOptions>()(noArgument),
 
   'shippingLines:list': channel<LookupRecord[]>()(noArgument),
-  'shippingLines:get': channel<LookupRecord>()(idSchema),
-  'terminals:get': channel<LookupRecord>()(idSchema),
-  'parties:get': channel<LookupRecord>()(idSchema),
-  'customFieldDefinitions:get': channel<LookupRecord>()(idSchema),
-  'emailSubmissions:get': channel<LookupRecord>()(idSchema),
-  'ports:get': channel<LookupRecord>()(idSchema),
-  'metroAreas:get': channel<LookupRecord>()(idSchema),
+  ...lookupChannels,
 
   'trackingRequests:create': channel<TrackingRequestRow>()(createTrackingRequestSchema),
   'shipments:update': channel<ShipmentRow>()(updateShipmentSchema),

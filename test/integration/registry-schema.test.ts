@@ -6,10 +6,11 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { descriptors, resources, stubFills, views, walks } from '../../src/core/resources';
+import { descriptors, resources, stubFills, views, walks, type ResourceDescriptor } from '../../src/core/resources';
 import { migrate } from '../../src/core/store/database';
 import { countWalkedRows, stubIds } from '../../src/core/store/queries/sync-plan';
 import { writeResources } from '../../src/core/store/writer';
+import { lookupNames } from '../../src/shared/lookups';
 
 interface ColumnInfo {
   name: string;
@@ -167,6 +168,16 @@ describe('resource registry and schema', () => {
       expect(f.get).toMatch(/^\/[a-z_]+\/\{id\}$/);
       // The stub query derived from the descriptor runs against the migrated table.
       expect(stubIds(db, f.resource, 10)).toEqual([]);
+    }
+  });
+
+  it('every lookup (<name>:get) names a record by a column its descriptor keeps, and a path with {id}', () => {
+    for (const name of lookupNames) {
+      const d: ResourceDescriptor = resources[name];
+      expect(d.lookup, name).toBeDefined();
+      const { title, alt, path } = d.lookup!;
+      for (const column of [title, ...(alt ? [alt] : [])]) expect(Object.keys(d.columns), name).toContain(column);
+      expect(path).toMatch(/^\/[a-z_]+\/\{id\}$/);
     }
   });
 

@@ -23,7 +23,9 @@ import {
   transportEventRows,
   type LocationRow,
 } from '../store/queries/details';
-import { lookupRow, shippingLineRows, type LookupRow, type LookupType } from '../store/queries/lookups';
+import type { LookupName } from '../../shared/lookups';
+import { resources } from '../resources';
+import { lookupRow, shippingLineRows, type LookupRow } from '../store/queries/lookups';
 import { getShipmentRow } from '../store/queries/shipments';
 import { buildMilestones } from './timeline';
 
@@ -125,24 +127,27 @@ export function containerEvents(db: Db, id: string): TransportEventRow[] {
   }));
 }
 
-export type { LookupType };
+/** A looked-up record's type: its resource's (first) JSON:API type, as `shipping_line`. */
+const typeOf = (name: LookupName): string => resources[name].types[0];
 
-function toLookup(type: LookupType, row: LookupRow): LookupRecord {
+function toLookup(name: LookupName, row: LookupRow): LookupRecord {
   return {
     id: row.id,
-    type,
+    type: typeOf(name),
     title: row.title,
     attributes: parseRaw(row.raw),
     syncedAt: row.synced_at,
   };
 }
 
-export function lookup(db: Db, type: LookupType, id: string): LookupRecord {
-  const row = lookupRow(db, type, id);
-  if (!row) throw new QuaysideError('not_found', `This ${type.replaceAll('_', ' ')} is not in the local data (yet).`);
-  return toLookup(type, row);
+export function lookup(db: Db, name: LookupName, id: string): LookupRecord {
+  const row = lookupRow(db, name, id);
+  if (!row) {
+    throw new QuaysideError('not_found', `This ${typeOf(name).replaceAll('_', ' ')} is not in the local data (yet).`);
+  }
+  return toLookup(name, row);
 }
 
 export function listShippingLines(db: Db): LookupRecord[] {
-  return shippingLineRows(db).map((r) => toLookup('shipping_line', r));
+  return shippingLineRows(db).map((r) => toLookup('shippingLines', r));
 }

@@ -1,6 +1,8 @@
 /** Ctrl+K search and the reference records (carriers, terminals, ports…) the views name. */
 import type { Handlers } from '../../shared/ipc';
-import { listShippingLines, locationInfo, lookup, type LookupType } from '../details/details';
+import { lookupNames, type LookupName } from '../../shared/lookups';
+import { listShippingLines, locationInfo, lookup } from '../details/details';
+import { resources } from '../resources';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import { listContainers } from '../store/queries/containers';
@@ -11,45 +13,31 @@ import { writeResources } from '../store/writer';
 import type { StoredResource } from '../store/resource';
 import type { CoreContext } from './context';
 
-type LookupHandlers = Pick<
-  Handlers,
-  | 'shipments:search'
-  | 'shippingLines:list'
-  | 'shippingLines:get'
-  | 'terminals:get'
-  | 'parties:get'
-  | 'customFieldDefinitions:get'
-  | 'emailSubmissions:get'
-  | 'ports:get'
-  | 'metroAreas:get'
->;
+type LookupHandlers = Pick<Handlers, 'shipments:search' | 'shippingLines:list' | `${LookupName}:get`>;
 
-const lookupPaths: Record<LookupType, string> = {
-  shipping_line: 'shipping_lines',
-  terminal: 'terminals',
-  party: 'parties',
-  custom_field_definition: 'custom_field_definitions',
-  email_submission: 'email_submissions',
-  port: 'ports',
-  metro_area: 'metro_areas',
-};
+/** The service's path of one record, asked when it is missing here or to refresh it. */
+function lookupPath(name: LookupName, id: string): string {
+  const path = resources[name].lookup?.path;
+  if (path === undefined) throw new Error(`${name} has no lookup in its descriptor`);
+  return path.replace('{id}', encodeURIComponent(id));
+}
 
 export function lookupHandlers(ctx: CoreContext): LookupHandlers {
   const db = async (): Promise<Db> => (await ctx.session()).db;
 
   /** Local first; missing locally and online, it is fetched now; found, it is refreshed behind. */
   const lookupOf =
-    (type: LookupType) =>
+    (name: LookupName) =>
     async ({ id }: { id: string }) => {
       const session = await ctx.session();
       const refresh = async () => {
         if (!session.client) return;
-        const doc = await session.client.get(`/${lookupPaths[type]}/${encodeURIComponent(id)}`, { priority: 'user' });
+        const doc = await session.client.get(lookupPath(name, id), { priority: 'user' });
         const resources = [doc.data, ...doc.included].flat().filter(Boolean) as StoredResource[];
         writeResources(session.db, resources, { syncedAt: new Date().toISOString() });
       };
       try {
-        const local = lookup(session.db, type, id);
+        const local = lookup(session.db, name, id);
         if (session.online) refresh().catch(() => {});
         return local;
       } catch (error) {
@@ -58,7 +46,7 @@ export function lookupHandlers(ctx: CoreContext): LookupHandlers {
         await refresh().catch(() => {
           throw error;
         });
-        return lookup(session.db, type, id);
+        return lookup(session.db, name, id);
       }
     };
 
@@ -73,12 +61,9 @@ export function lookupHandlers(ctx: CoreContext): LookupHandlers {
       };
     },
     'shippingLines:list': async () => listShippingLines(await db()),
-    'shippingLines:get': lookupOf('shipping_line'),
-    'terminals:get': lookupOf('terminal'),
-    'parties:get': lookupOf('party'),
-    'customFieldDefinitions:get': lookupOf('custom_field_definition'),
-    'emailSubmissions:get': lookupOf('email_submission'),
-    'ports:get': lookupOf('port'),
-    'metroAreas:get': lookupOf('metro_area'),
+    ...(Object.fromEntries(lookupNames.map((name) => [`${name}:get`, lookupOf(name)])) as Pick<
+      Handlers,
+      `${LookupName}:get`
+    >),
   };
 }

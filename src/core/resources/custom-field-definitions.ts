@@ -9,6 +9,7 @@ export const customFieldDefinitions = defineResource({
   types: ['custom_field_definition'],
   table: 'custom_field_definitions',
   api: { path: '/custom_field_definitions' },
+  lookup: { title: 'display_name', path: '/custom_field_definitions/{id}' },
   writeRank: 100,
   columns: {
     id: idColumn,

@@ -129,6 +129,12 @@ export interface ResourceSpec<
    * names that step of the plan).
    */
   api?: { path?: string; includes?: readonly string[]; get?: string; fill?: string };
+  /**
+   * Looked up by id for a view (`<name>:get`, listed in src/shared/lookups.ts): the column that
+   * names a record (`title`), another column that finds it (`alt`: a UN/LOCODE, a SCAC, matched in
+   * upper case) and the service's path of one record, asked when it is missing here or to refresh it.
+   */
+  lookup?: { title: string; alt?: string; path: string };
   /** Where this resource's rows are written in a page, lowest first (references before rows using them). */
   writeRank: number;
   /** Computed once per record before the columns are read (e.g. the container's derived fields). */

@@ -9,6 +9,7 @@ export const emailSubmissions = defineResource({
   name: 'emailSubmissions',
   types: ['email_submission'],
   table: 'email_submissions',
+  lookup: { title: 'subject', path: '/email_submissions/{id}' },
   writeRank: 110,
   columns: {
     id: idColumn,

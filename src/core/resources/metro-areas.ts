@@ -13,6 +13,7 @@ export const metroAreas = defineResource({
   types: ['metro_area'],
   table: 'metro_areas',
   api: { get: '/metro_areas/{id}', fill: 'Metro areas' },
+  lookup: { title: 'name', alt: 'code', path: '/metro_areas/{id}' },
   writeRank: 10,
   cacheUnchanged: true,
   columns: {

@@ -9,6 +9,7 @@ export const parties = defineResource({
   types: ['party'],
   table: 'parties',
   api: { path: '/parties' },
+  lookup: { title: 'company_name', path: '/parties/{id}' },
   writeRank: 40,
   cacheUnchanged: true,
   columns: {

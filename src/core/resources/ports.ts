@@ -8,6 +8,7 @@ export const ports = defineResource({
   name: 'ports',
   types: ['port'],
   table: 'ports',
+  lookup: { title: 'name', alt: 'code', path: '/ports/{id}' },
   writeRank: 10,
   cacheUnchanged: true,
   columns: {

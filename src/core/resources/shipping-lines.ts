@@ -9,6 +9,7 @@ export const shippingLines = defineResource({
   types: ['shipping_line'],
   table: 'shipping_lines',
   api: { path: '/shipping_lines' },
+  lookup: { title: 'name', alt: 'scac', path: '/shipping_lines/{id}' },
   writeRank: 50,
   cacheUnchanged: true,
   columns: {

@@ -8,6 +8,7 @@ export const terminals = defineResource({
   name: 'terminals',
   types: ['terminal', 'rail_terminal'],
   table: 'terminals',
+  lookup: { title: 'name', path: '/terminals/{id}' },
   writeRank: 20,
   cacheUnchanged: true,
   columns: {

@@ -4,6 +4,8 @@
  * the carrier picker and checked by SCAC before a tracking request is sent; places (the
  * `locations` view) found by UN/LOCODE or name for Ctrl+K.
  */
+import type { LookupName } from '../../../shared/lookups';
+import { resources, type ResourceDescriptor } from '../../resources';
 import type { Db } from '../database';
 import { perDb } from '../statements';
 import type { LocationRow } from './details';
@@ -18,20 +20,15 @@ export interface LookupRow {
   synced_at: Text;
 }
 
-const lookupTables = {
-  shipping_line: { table: 'shipping_lines', title: 'name', alt: 'scac' },
-  terminal: { table: 'terminals', title: 'name', alt: null },
-  party: { table: 'parties', title: 'company_name', alt: null },
-  custom_field_definition: { table: 'custom_field_definitions', title: 'display_name', alt: null },
-  email_submission: { table: 'email_submissions', title: 'subject', alt: null },
-  port: { table: 'ports', title: 'name', alt: 'code' },
-  metro_area: { table: 'metro_areas', title: 'name', alt: 'code' },
-} as const;
-/** The record types a detail can look up by id. */
-export type LookupType = keyof typeof lookupTables;
+/** A resource looked up by id: its table, naming column and finding column, from its descriptor. */
+function lookupOf(name: LookupName) {
+  const d: ResourceDescriptor = resources[name];
+  if (!d.lookup) throw new Error(`${name} has no lookup in its descriptor`);
+  return { table: d.table, ...d.lookup };
+}
 
-function prepareLookup(db: Db, type: LookupType) {
-  const { table, title, alt } = lookupTables[type];
+function prepareLookup(db: Db, name: LookupName) {
+  const { table, title, alt } = lookupOf(name);
   // Ports and metro areas are also found by UN/LOCODE, shipping lines by SCAC (all upper case).
   const or = alt ? ` OR ${alt} = :code` : '';
   return db.prepare<{ id: string; code?: string }, LookupRow>(
@@ -40,7 +37,7 @@ function prepareLookup(db: Db, type: LookupType) {
 }
 
 const statements = perDb((db: Db) => ({
-  byType: new Map<LookupType, ReturnType<typeof prepareLookup>>(),
+  byName: new Map<LookupName, ReturnType<typeof prepareLookup>>(),
   shippingLines: db.prepare<[], LookupRow>(
     'SELECT id, name AS title, raw, synced_at FROM shipping_lines WHERE synced_at IS NOT NULL ORDER BY name',
   ),
@@ -59,14 +56,14 @@ const statements = perDb((db: Db) => ({
 }));
 
 /** A synced lookup record by id (a port also by UN/LOCODE, a shipping line by SCAC). */
-export function lookupRow(db: Db, type: LookupType, id: string): LookupRow | undefined {
-  const { byType } = statements(db);
-  let statement = byType.get(type);
+export function lookupRow(db: Db, name: LookupName, id: string): LookupRow | undefined {
+  const { byName } = statements(db);
+  let statement = byName.get(name);
   if (!statement) {
-    statement = prepareLookup(db, type);
-    byType.set(type, statement);
+    statement = prepareLookup(db, name);
+    byName.set(name, statement);
   }
-  return statement.get(lookupTables[type].alt ? { id, code: id.toUpperCase() } : { id });
+  return statement.get(lookupOf(name).alt ? { id, code: id.toUpperCase() } : { id });
 }
 
 /** Every synced shipping line, by name. */
