@@ -4,13 +4,16 @@
  * after the walks. Bounded (at most `FILL_PER_RUN` per resource per run), at background
  * priority within the limiter, three at once. Idempotent and resumable: a filled stub is no
  * longer a stub, so a cancelled run's next run asks only for what is left. A record the service
- * no longer has (404) stays a stub; any other failure ends the step for that resource without
- * failing the run (the request is in the request log; the next run tries again).
+ * does not have (404, or an answer that is not that record) stays a stub and is not asked for
+ * again for a week (kept under `fill-missing:<resource>`), so it neither costs requests on every
+ * run nor keeps the stubs after it waiting; any other failure ends the step for that resource
+ * without failing the run (the request is in the request log; the next run tries again).
  */
 import { ApiError } from '../api/errors';
 import { stubFills } from '../resources';
 import type { Db } from '../store/database';
-import { stubIds } from '../store/queries/sync-plan';
+import { isStub, stubIds } from '../store/queries/sync-plan';
+import { clearState, readState, writeState } from '../store/sync-state';
 import type { StoredResource } from '../store/resource';
 import { writeResources } from '../store/writer';
 import type { SyncClient } from './types';
@@ -18,13 +21,34 @@ import type { SyncClient } from './types';
 /** At most this many records of one resource are fetched by id in one run. */
 export const FILL_PER_RUN = 100;
 const AT_ONCE = 3;
+/** A stub the service did not have is asked for again after this long. */
+export const MISSING_RETRY_MS = 7 * 86_400_000;
+
+/** Stubs the service did not have, by id, with when it last said so. */
+type Missing = Record<string, string>;
+const missingKey = (resource: string) => `fill-missing:${resource}`;
+
+/** The stubs of `resource` to ask for now: at most FILL_PER_RUN, leaving out those recently missing. */
+function stubsToAsk(db: Db, resource: (typeof stubFills)[number]['resource'], now: Date, missing: Missing): string[] {
+  const recent = (id: string) => {
+    const at = missing[id];
+    return at !== undefined && now.getTime() - Date.parse(at) < MISSING_RETRY_MS;
+  };
+  return stubIds(db, resource, FILL_PER_RUN + Object.keys(missing).length)
+    .filter((id) => !recent(id))
+    .slice(0, FILL_PER_RUN);
+}
 
 /** Progress step keys and labels of the fill steps, for the engine's step names. */
 export const fillSteps: readonly (readonly [string, string])[] = stubFills.map((f) => [`fill:${f.resource}`, f.step]);
 
 /** Stubs each fill step will ask for now (the plan's page estimate). */
 export function pendingStubs(db: Db): number {
-  return stubFills.reduce((n, f) => n + stubIds(db, f.resource, FILL_PER_RUN).length, 0);
+  const now = new Date();
+  return stubFills.reduce(
+    (n, f) => n + stubsToAsk(db, f.resource, now, readState<Missing>(db, missingKey(f.resource)) ?? {}).length,
+    0,
+  );
 }
 
 export interface FillContext {
@@ -40,7 +64,8 @@ export interface FillContext {
 export async function fillStubs(ctx: FillContext): Promise<number> {
   let failed = 0;
   for (const fill of stubFills) {
-    const ids = stubIds(ctx.db, fill.resource, FILL_PER_RUN);
+    const missing = readState<Missing>(ctx.db, missingKey(fill.resource)) ?? {};
+    const ids = stubsToAsk(ctx.db, fill.resource, ctx.now(), missing);
     const step = `fill:${fill.resource}`;
     let next = 0;
     let stopped = false;
@@ -55,9 +80,13 @@ export async function fillStubs(ctx: FillContext): Promise<number> {
           });
           const records = [doc.data, ...doc.included].flat().filter(Boolean) as StoredResource[];
           ctx.onFetched(step, writeResources(ctx.db, records, { syncedAt: ctx.now().toISOString() }));
+          // Found by another id, or not found at all: still a stub, so not asked for again soon.
+          if (isStub(ctx.db, fill.resource, id)) missing[id] = ctx.now().toISOString();
+          else delete missing[id];
         } catch (error) {
           if (ctx.signal?.aborted) throw error;
           if (error instanceof ApiError && error.status === 404) {
+            missing[id] = ctx.now().toISOString();
             ctx.onFetched(step, {});
             continue;
           }
@@ -67,7 +96,15 @@ export async function fillStubs(ctx: FillContext): Promise<number> {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(AT_ONCE, ids.length) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(AT_ONCE, ids.length) }, worker));
+    } finally {
+      // Kept only while they may still be skipped.
+      const now = ctx.now().getTime();
+      const kept = Object.entries(missing).filter(([, at]) => now - Date.parse(at) < MISSING_RETRY_MS);
+      if (kept.length > 0) writeState(ctx.db, missingKey(fill.resource), Object.fromEntries(kept));
+      else clearState(ctx.db, missingKey(fill.resource));
+    }
   }
   return failed;
 }

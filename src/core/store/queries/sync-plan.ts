@@ -44,6 +44,12 @@ const statements = perDb((db: Db) => ({
       db.prepare<[number], string>(`SELECT id FROM ${table} WHERE raw IS NULL ORDER BY id LIMIT ?`).pluck(),
     ]),
   ),
+  isStub: new Map(
+    filledTables.map((table) => [
+      table,
+      db.prepare<[string], number>(`SELECT raw IS NULL FROM ${table} WHERE id = ?`).pluck(),
+    ]),
+  ),
   count: new Map(
     walkedTables.map((table) => [table, db.prepare<[], number>(`SELECT count(*) AS n FROM ${table}`).pluck()]),
   ),
@@ -80,4 +86,11 @@ export function stubIds(db: Db, resource: ResourceName, limit: number): string[]
   const stubs = statements(db).stubs.get(registry[resource].table);
   if (stubs === undefined) throw new Error(`${resource} is not filled by id (its descriptor has no api.get)`);
   return stubs.all(limit);
+}
+
+/** Whether the row `id` of a resource the sync fills by id is (still) a stub. */
+export function isStub(db: Db, resource: ResourceName, id: string): boolean {
+  const query = statements(db).isStub.get(registry[resource].table);
+  if (query === undefined) throw new Error(`${resource} is not filled by id (its descriptor has no api.get)`);
+  return query.get(id) === 1;
 }
