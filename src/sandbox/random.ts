@@ -3,19 +3,30 @@
  * does not shift when another's generation changes, and the same seed gives the same world.
  */
 
-/** 32-bit FNV-1a over a string, then avalanched (murmur3 finaliser). */
-export function hash32(text: string): number {
-  let h = 0x811c9dc5;
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a carried on from `h` over `text` (so a shared prefix is hashed once). */
+function fnv(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  return h;
+}
+
+/** The murmur3 finaliser: every input bit moves every output bit. */
+function avalanche(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
+}
+
+/** 32-bit FNV-1a over a string, then avalanched (murmur3 finaliser). */
+export function hash32(text: string): number {
+  return avalanche(fnv(FNV_OFFSET, text));
 }
 
 /** A small fast PRNG (sfc32) with helpers; deterministic per seed string. */
@@ -26,10 +37,12 @@ export class Random {
   #d: number;
 
   constructor(seed: string) {
-    this.#a = hash32(`${seed}#a`);
-    this.#b = hash32(`${seed}#b`);
-    this.#c = hash32(`${seed}#c`);
-    this.#d = hash32(`${seed}#d`) | 1;
+    // hash32(`${seed}#a`) and so on, the seed hashed once.
+    const base = fnv(FNV_OFFSET, `${seed}#`);
+    this.#a = avalanche(fnv(base, 'a'));
+    this.#b = avalanche(fnv(base, 'b'));
+    this.#c = avalanche(fnv(base, 'c'));
+    this.#d = avalanche(fnv(base, 'd')) | 1;
     for (let i = 0; i < 12; i++) this.next();
   }
 
@@ -89,7 +102,9 @@ export class Random {
 
 /** A stable RFC 4122 version-4-shaped UUID for a label under a seed. */
 export function stableUuid(seed: string, label: string): string {
-  const parts = [0, 1, 2, 3].map((i) => hash32(`${seed}|${label}|${i}`).toString(16).padStart(8, '0'));
+  // hash32(`${seed}|${label}|${i}`) for i = 0..3, the shared prefix hashed once.
+  const base = fnv(FNV_OFFSET, `${seed}|${label}|`);
+  const parts = ['0', '1', '2', '3'].map((i) => avalanche(fnv(base, i)).toString(16).padStart(8, '0'));
   const hex = parts.join('');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
