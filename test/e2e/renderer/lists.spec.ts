@@ -156,3 +156,26 @@ test('back from a shipment returns to the same place in the list', async ({ page
 function searchOf(arg: unknown): unknown {
   return (arg as { filters?: { search?: unknown } } | undefined)?.filters?.search;
 }
+
+test('an ETA range filter is set from its labelled date fields', async ({ page, host }, testInfo) => {
+  await waitForFirstSync(host);
+  await page.goto(`${host.url}#/shipments`);
+  const count = page.getByRole('status', { name: 'Row count' });
+  const all = await host.core.handlers['shipments:count']({ filters: {} });
+  await expect(count).toHaveText(`${all} shipments`);
+
+  await page.getByRole('button', { name: '+ Filter' }).click();
+  await page.getByRole('menuitem', { name: 'ETA', exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Filter: ETA' });
+  // Arrivals from today on: fewer than all (the demo has shipments that arrived), more than none.
+  const today = new Date().toISOString().slice(0, 10);
+  await editor.getByLabel('From').fill(today);
+  await expect(count).toHaveText(/^\d+ shipments match$/);
+  const shown = Number((await count.textContent())!.split(' ')[0]);
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(all);
+  await expect(editor.getByLabel('To')).toHaveValue('');
+  await page.screenshot({ path: testInfo.outputPath('eta-range-editor.png') });
+  await editor.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('ETA');
+});
