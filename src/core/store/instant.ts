@@ -46,11 +46,26 @@ export function formatInstant(ms: number): string {
   return new Date(ms).toISOString().replace('.000Z', 'Z');
 }
 
+const digits2 = (text: string, at: number) => (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
+
+/**
+ * Whether a string of CANONICAL_UTC's shape names a real instant: month 1-12, a day the month
+ * has, hour 0-23, minute and second 0-59. Days up to 28 are read from the digits; the rest ask
+ * the calendar (parseInstant).
+ */
+function canonicalIsReal(text: string): boolean {
+  const month = digits2(text, 5);
+  const day = digits2(text, 8);
+  if (month < 1 || month > 12 || day < 1 || day > 28) return day > 28 && parseInstant(text) !== null;
+  return digits2(text, 11) <= 23 && digits2(text, 14) <= 59 && digits2(text, 17) <= 59;
+}
+
 /** The value for a date-time column: the instant in the store's form, or null when it is not one. */
 export function storedInstant(value: unknown): string | null {
   if (typeof value === 'string' && CANONICAL_UTC.test(value) && !value.endsWith('.000Z')) {
-    // Already in the stored form: only the calendar needs checking (the common case, kept cheap).
-    return parseInstant(value) === null ? null : value;
+    // Already in the stored form: only the calendar needs checking (the common case, kept cheap:
+    // every date column of every record of a page comes through here).
+    return canonicalIsReal(value) ? value : null;
   }
   const ms = parseInstant(value);
   if (ms === null) return null;
