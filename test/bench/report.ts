@@ -13,7 +13,7 @@ export interface Measure {
    * request lower bound). `ratio` is value / anchor: it says what Quayside adds, whatever the
    * machine's speed, where the raw figure says mostly how fast the machine is.
    */
-  anchor?: { name: string; value: number };
+  anchor?: Anchor;
   ratio?: number;
 }
 

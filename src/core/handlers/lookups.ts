@@ -2,7 +2,7 @@
 import type { Handlers } from '../../shared/ipc';
 import { lookupNames, type LookupName } from '../../shared/lookups';
 import { listShippingLines, locationInfo, lookup } from '../details/details';
-import { resources } from '../resources';
+import { lookupOf } from '../resources';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import { listContainers } from '../store/queries/containers';
@@ -17,9 +17,7 @@ type LookupHandlers = Pick<Handlers, 'shipments:search' | 'shippingLines:list' |
 
 /** The service's path of one record, asked when it is missing here or to refresh it. */
 function lookupPath(name: LookupName, id: string): string {
-  const path = resources[name].lookup?.path;
-  if (path === undefined) throw new Error(`${name} has no lookup in its descriptor`);
-  return path.replace('{id}', encodeURIComponent(id));
+  return lookupOf(name).path.replace('{id}', encodeURIComponent(id));
 }
 
 export function lookupHandlers(ctx: CoreContext): LookupHandlers {

@@ -6,6 +6,7 @@
  */
 import { containers } from './containers';
 import { customFieldDefinitions } from './custom-field-definitions';
+import type { LookupName } from '../../shared/lookups';
 import type { Column, ResourceDescriptor, ViewSpec, WalkDef } from './define';
 import { emailSubmissions } from './email-submissions';
 import { parties } from './parties';
@@ -71,6 +72,13 @@ export const stubFills: readonly { resource: ResourceName; get: string; step: st
 ).flatMap((d: ResourceDescriptor) =>
   d.api?.get ? [{ resource: d.name as ResourceName, get: d.api.get, step: d.api.fill ?? d.name }] : [],
 );
+
+/** How a looked-up resource (src/shared/lookups.ts) is found and named: its table and descriptor `lookup`. */
+export function lookupOf(name: LookupName): { table: string; title: string; alt?: string; path: string } {
+  const d: ResourceDescriptor = resources[name];
+  if (!d.lookup) throw new Error(`${name} has no lookup in its descriptor`);
+  return { table: d.table, ...d.lookup };
+}
 
 /** Every descriptor, in registry order. */
 export const descriptors: readonly ResourceDescriptor[] = Object.values(resources);

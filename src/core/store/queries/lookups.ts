@@ -5,7 +5,7 @@
  * `locations` view) found by UN/LOCODE or name for Ctrl+K.
  */
 import type { LookupName } from '../../../shared/lookups';
-import { resources, type ResourceDescriptor } from '../../resources';
+import { lookupOf } from '../../resources';
 import type { Db } from '../database';
 import { perDb } from '../statements';
 import type { LocationRow } from './details';
@@ -21,12 +21,6 @@ export interface LookupRow {
 }
 
 /** A resource looked up by id: its table, naming column and finding column, from its descriptor. */
-function lookupOf(name: LookupName) {
-  const d: ResourceDescriptor = resources[name];
-  if (!d.lookup) throw new Error(`${name} has no lookup in its descriptor`);
-  return { table: d.table, ...d.lookup };
-}
-
 function prepareLookup(db: Db, name: LookupName) {
   const { table, title, alt } = lookupOf(name);
   // Ports and metro areas are also found by UN/LOCODE, shipping lines by SCAC (all upper case).
