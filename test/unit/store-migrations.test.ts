@@ -170,6 +170,47 @@ describe('migrations', () => {
     expect(db.pragma('foreign_key_check')).toEqual([]);
   });
 
+  it('0004 adds the live service attributes and copies each shipment destination terminal out of its record', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.slice(0, 3));
+    const raw = (terminal: string | null) =>
+      JSON.stringify({
+        id: 'x',
+        type: 'shipment',
+        attributes: {},
+        relationships: {
+          destination_terminal: { data: terminal === null ? null : { type: 'rail_terminal', id: terminal } },
+        },
+      });
+    db.prepare("INSERT INTO terminals (id, name, raw) VALUES ('ramp', 'Joliet ramp', '{}')").run();
+    db.prepare("INSERT INTO shipments (id, raw) VALUES ('s1', ?), ('s2', ?), ('s3', ?)").run(
+      raw('ramp'),
+      raw('not-synced-yet'),
+      raw(null),
+    );
+    migrate(db, migrations.slice(0, 4));
+    const rows = db.prepare('SELECT id, destination_terminal_id AS t FROM shipments ORDER BY id').all();
+    expect(rows).toEqual([
+      { id: 's1', t: 'ramp' },
+      { id: 's2', t: 'not-synced-yet' },
+      { id: 's3', t: null },
+    ]);
+    // A terminal not synced yet becomes a stub, so the key holds; the synced one keeps its record.
+    expect(db.prepare('SELECT id, name FROM terminals ORDER BY id').all()).toEqual([
+      { id: 'not-synced-yet', name: null },
+      { id: 'ramp', name: 'Joliet ramp' },
+    ]);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    const columnsOf = (table: string) =>
+      (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
+    expect(columnsOf('transport_events')).toEqual(expect.arrayContaining(['invalidated_at', 'previous_version_id']));
+    expect(columnsOf('containers')).toEqual(
+      expect.arrayContaining(['delivered_at', 'empty_out_at', 'line_lfd', 'facility_holds', 'facility_fees_total']),
+    );
+    expect(columnsOf('ports')).toEqual(expect.arrayContaining(['latitude', 'longitude']));
+  });
+
   it('applies pending migrations once; running again changes nothing', () => {
     const db = new Database(':memory:');
     migrate(db);

@@ -62,6 +62,14 @@ function statusFromMilestones(a: Attributes, shipment: ShipmentContext): Contain
   return 'booked';
 }
 
+/** A list of fees as the service sends them: its `total` entry, else the sum of the amounts; none when no list. */
+export function totalOfFees(list: unknown): number | null {
+  const fees = Array.isArray(list) ? list.filter((f): f is Attributes => typeof f === 'object' && f !== null) : [];
+  const total = fees.find((f) => f.type === 'total');
+  if (typeof total?.amount === 'number') return total.amount;
+  return fees.length > 0 ? fees.reduce((sum, f) => sum + (typeof f.amount === 'number' ? f.amount : 0), 0) : null;
+}
+
 export function deriveContainer(a: Attributes, shipment: ShipmentContext): DerivedContainer {
   const api = text(a.current_status);
   let status = api !== null && api in fromApi ? fromApi[api]! : statusFromMilestones(a, shipment);
@@ -78,16 +86,7 @@ export function deriveContainer(a: Attributes, shipment: ShipmentContext): Deriv
         }))
     : [];
 
-  const fees = Array.isArray(a.fees_at_pod_terminal)
-    ? a.fees_at_pod_terminal.filter((f): f is Attributes => typeof f === 'object' && f !== null)
-    : [];
-  const total = fees.find((f) => f.type === 'total');
-  const feesTotal =
-    typeof total?.amount === 'number'
-      ? total.amount
-      : fees.length > 0
-        ? fees.reduce((sum, f) => sum + (typeof f.amount === 'number' ? f.amount : 0), 0)
-        : null;
+  const feesTotal = totalOfFees(a.fees_at_pod_terminal);
 
   const deadlines =
     typeof a.import_deadlines === 'object' && a.import_deadlines !== null ? (a.import_deadlines as Attributes) : {};

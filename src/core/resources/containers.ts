@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { ContainerStatus } from '../../shared/status';
 import { containerStatusLabels } from '../../shared/status';
-import { deriveContainer, type DerivedContainer } from '../derive/container';
+import { deriveContainer, totalOfFees, type DerivedContainer } from '../derive/container';
 import { dateOnly, timestamp } from '../export/columns';
 import { storedInstant, storedInstantOrDate, withCheckedDates } from '../store/instant';
 import { bool, num, relId, str, strings, type StoredResource } from '../store/resource';
@@ -105,6 +105,17 @@ export const containers = defineResource({
     pod_full_out_at: c.text(instant('pod_full_out_at')),
     final_destination_full_out_at: c.text(instant('final_destination_full_out_at')),
     empty_terminated_at: c.text(instant('empty_terminated_at')),
+    delivered_at: c.text(instant('delivered_at')),
+    empty_out_at: c.text(instant('empty_out_at')),
+    pol_full_in_at: c.text(instant('pol_full_in_at')),
+    pol_vessel_loaded_at: c.text(instant('pol_vessel_loaded_at')),
+    pol_vessel_departed_at: c.text(instant('pol_vessel_departed_at')),
+    // The shipping line's own last free day, beside the terminal's.
+    line_lfd: c.text((r) => storedInstantOrDate(r.attributes.ssl_lfd)),
+    facility_holds: c.text((r) =>
+      Array.isArray(r.attributes.ind_facility_holds) ? JSON.stringify(r.attributes.ind_facility_holds) : null,
+    ),
+    facility_fees_total: c.real((r) => totalOfFees(r.attributes.ind_facility_fees)),
     location_at_pod_terminal: c.text(text('location_at_pod_terminal')),
     pod_rail_carrier_scac: c.text(text('pod_rail_carrier_scac')),
     ind_rail_carrier_scac: c.text(text('ind_rail_carrier_scac')),

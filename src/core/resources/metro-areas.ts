@@ -1,4 +1,4 @@
-import { num, str } from '../store/resource';
+import { coordinate, str } from '../store/resource';
 import { columns, defineResource, idColumn, rawColumn, syncedAtColumn } from './define';
 
 const c = columns();
@@ -23,8 +23,8 @@ export const metroAreas = defineResource({
     state_abbr: c.text((r) => str(r.attributes.state_abbr)),
     country_code: c.text((r) => str(r.attributes.country_code)),
     time_zone: c.text((r) => str(r.attributes.time_zone)),
-    latitude: c.real((r) => num(r.attributes.latitude)),
-    longitude: c.real((r) => num(r.attributes.longitude)),
+    latitude: c.real((r) => coordinate(r.attributes.latitude, 90)),
+    longitude: c.real((r) => coordinate(r.attributes.longitude, 180)),
     raw: rawColumn,
     synced_at: syncedAtColumn,
   },

@@ -1,4 +1,4 @@
-import { str } from '../store/resource';
+import { coordinate, str } from '../store/resource';
 import { columns, defineResource, idColumn, rawColumn, syncedAtColumn } from './define';
 
 const c = columns();
@@ -19,6 +19,9 @@ export const ports = defineResource({
     state_abbr: c.text((r) => str(r.attributes.state_abbr)),
     country_code: c.text((r) => str(r.attributes.country_code)),
     time_zone: c.text((r) => str(r.attributes.time_zone)),
+    // The live service sends the position as text ("35.10162"), the reference as numbers.
+    latitude: c.real((r) => coordinate(r.attributes.latitude, 90)),
+    longitude: c.real((r) => coordinate(r.attributes.longitude, 180)),
     raw: rawColumn,
     synced_at: syncedAtColumn,
   },

@@ -33,6 +33,10 @@ export const transportEvents = defineResource({
     voyage_number: c.text(text('voyage_number')),
     data_source: c.text(text('data_source')),
     created_at: c.text(instant('created_at')),
+    // Set when the carrier withdrew or corrected the event: kept for history, never a milestone.
+    invalidated_at: c.text(instant('invalidated_at')),
+    // The event this one corrects (not a foreign key: the earlier version may not be synced yet).
+    previous_version_id: c.text((r) => relId(r, 'previous_version'), { indexed: true }),
     raw: rawColumn,
     synced_at: syncedAtColumn,
   },

@@ -15,6 +15,12 @@ export function num(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+/** A latitude or longitude: a number, or a decimal number as text (the live service), within ±limit. */
+export function coordinate(value: unknown, limit: number): number | null {
+  const n = typeof value === 'string' && /^\s*[-+]?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : num(value);
+  return n !== null && Math.abs(n) <= limit ? n : null;
+}
+
 export function bool(value: unknown): number | null {
   return typeof value === 'boolean' ? (value ? 1 : 0) : null;
 }
