@@ -148,7 +148,8 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
         request_type: r.requestType,
         scac: r.scacKnownFrom !== null && ctx.now < r.scacKnownFrom ? null : r.scac,
         ref_numbers: r.refNumbers,
-        tags: r.tags,
+        // The live service names a request's tags after the shipment they are for.
+        [ctx.shape === 'reference' ? 'tags' : 'shipment_tags']: r.tags,
         status: state.status,
         failed_reason: state.failedReason,
         created_at: iso(r.createdAt),

@@ -58,9 +58,18 @@ export type Entity =
 export type EntityType = Entity['type'];
 export type RecOf<T extends EntityType> = Extract<Entity, { type: T }>['rec'];
 
+/**
+ * Which service the sandbox answers as: `live` (the default) as the live service answers, its
+ * list links and meta per list, paged shipping lines, unknown filters ignored, tracking-request
+ * tags as `shipment_tags`; `reference` as the API reference describes it.
+ */
+export type SandboxShape = 'live' | 'reference';
+
 export interface SerializeContext {
   now: number;
   account: AccountRec;
+  /** Absent: `live`. */
+  shape?: SandboxShape;
 }
 
 /** ISO 8601 in UTC to the second, as the service writes timestamps. */

@@ -68,10 +68,15 @@ export function unprocessable(errors: { pointer: string; detail: string; code?: 
   );
 }
 
-/** Query parameters a route understands; any other `filter[...]` (or `sort`) is refused. */
-export function checkParams(url: URL, allowed: string[]): void {
-  for (const name of url.searchParams.keys()) {
-    if ((name.startsWith('filter[') || name === 'sort') && !allowed.includes(name)) {
+/**
+ * Query parameters a route understands. Another `filter[...]` is refused in the reference's shape
+ * and silently ignored in the live one (as the live service does); an unknown `sort` is refused in both.
+ */
+export function checkParams(route: Pick<RouteContext, 'url' | 'ctx'>, allowed: string[]): void {
+  const live = route.ctx.shape !== 'reference';
+  for (const name of route.url.searchParams.keys()) {
+    if (allowed.includes(name)) continue;
+    if (name === 'sort' || (name.startsWith('filter[') && !live)) {
       throw badRequest(`${name} is not supported on this endpoint`, name);
     }
   }
@@ -132,7 +137,49 @@ export function includeOf(route: RouteContext, type: EntityType, defaults: strin
   return result.paths;
 }
 
-/** A list document: one page of `items`, with links, meta and the included resources. */
+/**
+ * How a paged list's `meta` looks on the live service, by type: shipments `{total, size}`,
+ * containers `{total}` alone, tracking requests also `pagination`, shipping lines none (links only).
+ * Types not listed answer `{total, size}`, as the reference says every list does.
+ */
+const liveMeta: Partial<Record<EntityType, 'total' | 'none' | 'pagination'>> = {
+  container: 'total',
+  tracking_request: 'pagination',
+  shipping_line: 'none',
+};
+
+/** The links and meta of one page of a list of `total` items, in the route's shape. */
+function pagingMembers(
+  route: RouteContext,
+  type: EntityType,
+  page: Page,
+  total: number,
+): { links: Record<string, string>; meta?: Record<string, unknown> } {
+  const last = Math.max(1, Math.ceil(total / page.size));
+  const link = (n: number) => pageLink(route.origin, route.url, n, page.size);
+  const next = page.number < last ? page.number + 1 : null;
+  if (route.ctx.shape === 'reference') {
+    const links: Record<string, string> = { self: selfLink(route.origin, route.url), first: link(1), last: link(last) };
+    if (page.number > 1) links.prev = link(Math.min(page.number - 1, last));
+    if (next !== null) links.next = link(next);
+    return { links, meta: { size: page.size, total } };
+  }
+  // Live: self, current, next, last; no first, no prev.
+  const links: Record<string, string> = { self: selfLink(route.origin, route.url), current: link(page.number) };
+  if (next !== null) links.next = link(next);
+  links.last = link(last);
+  const kind = liveMeta[type];
+  if (kind === 'none') return { links };
+  if (kind === 'total') return { links, meta: { total } };
+  const meta: Record<string, unknown> = { size: page.size, total };
+  if (kind === 'pagination') meta.pagination = { current: page.number, next, last, records: total };
+  return { links, meta };
+}
+
+/**
+ * A list document: one page of `items`, with links, meta and the included resources. An unpaged
+ * list (`paged: false`) is one page of everything, with a self link only.
+ */
 export function listDocument(
   route: RouteContext,
   items: Entity[],
@@ -147,20 +194,8 @@ export function listDocument(
   const data = slice.map((entity) => serialize(entity, route.ctx));
   const body: Record<string, unknown> = { data };
   if (paths.length > 0) body.included = collectIncluded(slice, paths, route.ctx);
-  if (paged) {
-    const last = Math.max(1, Math.ceil(items.length / page.size));
-    const links: Record<string, string> = {
-      self: selfLink(route.origin, route.url),
-      first: pageLink(route.origin, route.url, 1, page.size),
-      last: pageLink(route.origin, route.url, last, page.size),
-    };
-    if (page.number > 1) links.prev = pageLink(route.origin, route.url, Math.min(page.number - 1, last), page.size);
-    if (page.number < last) links.next = pageLink(route.origin, route.url, page.number + 1, page.size);
-    body.links = links;
-    body.meta = { size: page.size, total: items.length };
-  } else {
-    body.links = { self: selfLink(route.origin, route.url) };
-  }
+  if (paged) Object.assign(body, pagingMembers(route, type, page, items.length));
+  else body.links = { self: selfLink(route.origin, route.url) };
   return { status: 200, body };
 }
 

@@ -6,8 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { SimClock } from './clock';
 import { FaultInjector, parseFaults, type FaultKind, type FaultRates } from './faults';
 import { generateWorld } from './generate';
+import { LatencyPlan, type Latency } from './latency';
 import { RollingWindowLimiter } from './rate-limit';
 import { createSandboxServer, type SandboxStats } from './server';
+import type { SandboxShape } from './serialize';
 import { SandboxStore } from './store';
 
 /** The key the sandbox accepts when no other is given; documented in the README. */
@@ -21,7 +23,16 @@ export interface SandboxOptions {
   shipments?: number;
   apiKeys?: string[];
   rateLimit?: { limit: number; windowSeconds: number };
+  /**
+   * The wait before every answer: `none` (the default), a fixed number of milliseconds, `realistic`
+   * (as the live service: tens to hundreds of ms, now and then a slow page of 1–3 s, seeded), or a
+   * profile of one's own.
+   */
+  latency?: Latency;
+  /** A fixed wait before every answer; `latency` wins when both are given. */
   latencyMs?: number;
+  /** `live` (default): the live service's list shapes; `reference`: the API reference's. */
+  shape?: SandboxShape;
   faults?: FaultRates | string;
   /** Simulated seconds per real second. */
   tick?: number;
@@ -61,13 +72,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limiter = new RollingWindowLimiter(rate.limit, rate.windowSeconds * 1000);
   const toRates = (f: FaultRates | string | undefined) => (typeof f === 'string' ? parseFaults(f) : (f ?? {}));
   const faults = new FaultInjector(toRates(options.faults), seed);
+  const latency = new LatencyPlan(options.latency ?? options.latencyMs ?? 'none', seed);
   const { server, stats, sockets } = createSandboxServer({
     store,
     clock,
     apiKeys: new Set(apiKeys),
     limiter,
     faults,
-    latencyMs: options.latencyMs ?? 0,
+    latency: () => latency.next(),
+    shape: options.shape ?? 'live',
     realNow: options.realNow ?? Date.now,
     log: options.log,
   });
@@ -96,3 +109,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
 export { parseFaults, type FaultKind, type FaultRates } from './faults';
 export { parseRateLimit } from './rate-limit';
+export { parseLatency, realisticLatency, type Latency, type LatencyProfile } from './latency';
+export type { SandboxShape } from './serialize';

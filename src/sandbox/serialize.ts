@@ -18,7 +18,7 @@ import {
 import { trackingRequestState } from './state';
 
 export { entityId, iso, ref } from './entity';
-export type { Entity, EntityType, Ref, ResourceObject, SerializeContext } from './entity';
+export type { Entity, EntityType, Ref, ResourceObject, SandboxShape, SerializeContext } from './entity';
 
 /** The rail milestones that happen at a metro area's ramp. */
 const atRamp = new Set(['rail_arrived', 'rail_unloaded', 'arrived_at_inland_destination', 'available', 'full_out']);

@@ -9,6 +9,7 @@ import type { FaultInjector } from './faults';
 import { HttpError, JSON_API, type ApiError, type Reply, type RouteContext } from './http';
 import type { RollingWindowLimiter } from './rate-limit';
 import { matchRoute } from './routes/index';
+import type { SandboxShape } from './serialize';
 import type { SandboxStore } from './store';
 
 export interface SandboxStats {
@@ -24,7 +25,10 @@ export interface ServerDeps {
   apiKeys: ReadonlySet<string>;
   limiter: RollingWindowLimiter;
   faults: FaultInjector;
-  latencyMs: number;
+  /** Milliseconds the next answer waits (0: none). */
+  latency: () => number;
+  /** The answers' shape (SandboxOptions.shape). */
+  shape: SandboxShape;
   realNow: () => number;
   log?: (line: string) => void;
 }
@@ -53,11 +57,14 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
   async function handle(request: IncomingMessage, response: ServerResponse, bodyText: string): Promise<void> {
     const started = performance.now();
     stats.requests++;
-    if (deps.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, deps.latencyMs));
+    const delay = deps.latency();
+    // Unref'd: a delay still running when the sandbox closes keeps no process alive.
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay).unref());
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
 
-    const auth = /^Token\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    // `Token <key>` as the reference says; the live service also takes `Bearer <key>`.
+    const auth = /^(?:Token|Bearer)\s+(.+)$/i.exec(request.headers.authorization ?? '');
     const key = auth?.[1]?.trim();
     if (!key || !deps.apiKeys.has(key)) {
       send(
@@ -170,7 +177,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
       params: matched.params,
       body,
       store: deps.store,
-      ctx: { now: deps.clock.now(), account: deps.store.world.account },
+      ctx: { now: deps.clock.now(), account: deps.store.world.account, shape: deps.shape },
     };
     return matched.route.handler(context);
   }

@@ -11,7 +11,7 @@ export function testCore(options: Partial<CoreOptions> = {}): { core: Core; data
     dataDir,
     appVersion: '0.0.0-test',
     autoSync: false,
-    demo: sandboxDemoService({ seed: 'core-test', shipments: 60 }),
+    demo: sandboxDemoService({ seed: 'core-test', shipments: 60, latency: 'none' }),
     log: (message, error) =>
       logs.push(
         `${message} ${error instanceof Error ? `${error.message} ${error.stack ?? ''}` : JSON.stringify(error ?? '')}`,

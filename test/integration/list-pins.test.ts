@@ -21,7 +21,8 @@ let exported = 0;
 const { core, dataDir } = testCore({
   demo: {
     async start() {
-      const sandbox = await startSandbox({ seed: 'list-pins', shipments: 30, start, tick: 0 });
+      // The reference's shape: the pins are of the views, not of how the service spells its lists.
+      const sandbox = await startSandbox({ seed: 'list-pins', shipments: 30, start, tick: 0, shape: 'reference' });
       return { url: sandbox.url, apiKey: DEMO_API_KEY, close: () => sandbox.close() };
     },
   },

@@ -251,13 +251,16 @@ describe('sandbox contract: the endpoints sync and the views need', () => {
 });
 
 describe('sandbox contract: errors as the reference shows them', () => {
-  it('401 for a missing or unknown key', async () => {
+  it('401 for a missing or unknown key, sent as Token or as Bearer (both accepted with the right key)', async () => {
+    const as = (authorization: string) => call(sandbox.get(), '/shipments', { key: null, headers: { authorization } });
     expectError(await call(sandbox.get(), '/shipments', { key: null }), 401);
     expectError(await call(sandbox.get(), '/shipments', { key: 'not-a-key' }), 401);
-    expectError(
-      await call(sandbox.get(), '/shipments', { key: null, headers: { authorization: 'Bearer quayside-demo-key' } }),
-      401,
-    );
+    expectError(await as('Bearer not-a-key'), 401);
+    expectError(await as('Basic quayside-demo-key'), 401);
+    expectError(await as('Bearer'), 401);
+    expectContract('GET', '/shipments', await as('Token quayside-demo-key'));
+    // The live service also takes the key as a bearer token.
+    expectContract('GET', '/shipments', await as('Bearer quayside-demo-key'));
   });
 
   it('404 for unknown ids, naming the missing EmailSubmission', async () => {
@@ -313,7 +316,7 @@ describe('sandbox contract: errors as the reference shows them', () => {
       ['/tracking_requests?filter[status]=lost', 'filter[status]'],
       ['/tracking_requests?filter[updated_at][start]=yesterday', 'filter[updated_at][start]'],
       ['/shipments?filter[tracking_stopped]=maybe', 'filter[tracking_stopped]'],
-      ['/shipments?filter[color]=red', 'filter[color]'],
+      ['/shipments?sort=color', 'sort'],
       ['/shipments?page[size]=0', 'page[size]'],
       ['/shipments?page[number]=-1', 'page[number]'],
     ] as const;

@@ -1,5 +1,12 @@
 import { parseArgs } from 'node:util';
-import { DEMO_API_KEY, parseFaults, parseRateLimit, startSandbox, type SandboxOptions } from '../../sandbox/index';
+import {
+  DEMO_API_KEY,
+  parseFaults,
+  parseLatency,
+  parseRateLimit,
+  startSandbox,
+  type SandboxOptions,
+} from '../../sandbox/index';
 import { UsageError, type CommandIo } from '../io';
 
 export const sandboxUsage = `sandbox [options]   Run the local simulator of the Tracking API on 127.0.0.1.
@@ -8,7 +15,10 @@ export const sandboxUsage = `sandbox [options]   Run the local simulator of the 
     --shipments N            shipments to generate (default 250); containers and requests scale with it
     --api-key KEY            accepted key, repeatable (default ${DEMO_API_KEY})
     --rate-limit N/SECONDS   requests per rolling window per key (default 100/60)
-    --latency MS             delay before every answer (default 0)
+    --latency MS|realistic   delay before every answer: milliseconds, or realistic (tens to
+                             hundreds of ms, 1 in 50 answers 1-3 s, seeded); default none
+    --shape live|reference   list links and meta, shipping-line paging, unknown filters and
+                             tracking-request tags as the live service (default) or the reference
     --faults SPEC            e.g. 500=0.05,502=0.01,503=0.01,reset=0.01,timeout=0.01,malformed=0.01
     --tick SECONDS           simulated seconds per real second (default 1)
     --log                    print one line per request to stderr`;
@@ -33,6 +43,7 @@ export function parseSandboxArgs(args: string[]): SandboxOptions {
         'api-key': { type: 'string', multiple: true },
         'rate-limit': { type: 'string' },
         latency: { type: 'string' },
+        shape: { type: 'string' },
         faults: { type: 'string' },
         tick: { type: 'string' },
         log: { type: 'boolean' },
@@ -46,12 +57,17 @@ export function parseSandboxArgs(args: string[]): SandboxOptions {
     seed: values.seed ?? 'quayside',
     shipments: wholeNumber(values.shipments, 'shipments', 250),
     apiKeys: values['api-key'] ?? [DEMO_API_KEY],
-    latencyMs: wholeNumber(values.latency, 'latency', 0),
   };
+  if (values.shape !== undefined) {
+    if (values.shape !== 'live' && values.shape !== 'reference')
+      throw new UsageError(`--shape must be live or reference, not "${values.shape}"`);
+    options.shape = values.shape;
+  }
   if (options.port! > 65535) throw new UsageError('--port must be at most 65535');
   try {
     if (values['rate-limit'] !== undefined) options.rateLimit = parseRateLimit(values['rate-limit']);
     if (values.faults !== undefined) options.faults = parseFaults(values.faults);
+    options.latency = values.latency === undefined ? 'none' : parseLatency(values.latency);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

@@ -45,4 +45,19 @@ export const shippingLines: readonly ShippingLineData[] = [
   { scac: 'UALC', name: 'Universal Africa Lines', shortName: 'UAL', bolPrefix: '', supported: false },
   { scac: 'ACLU', name: 'Atlantic Container Line', shortName: 'ACL', bolPrefix: '', supported: false },
   { scac: 'TRKU', name: 'Turkon Line', shortName: 'Turkon', bolPrefix: '', supported: false },
+
+  // More real carriers, not tracked: with them the list runs past one page at the default page
+  // size (30), so a walk of it takes several pages, as on the live service.
+  { scac: 'KMTU', name: 'Korea Marine Transport Company', shortName: 'KMTC', bolPrefix: '', supported: false },
+  { scac: 'SKLU', name: 'Sinokor Merchant Marine', shortName: 'Sinokor', bolPrefix: '', supported: false },
+  { scac: 'ESPU', name: 'Emirates Shipping Line', shortName: 'ESL', bolPrefix: '', supported: false },
+  { scac: 'ARKU', name: 'Arkas Line', shortName: 'Arkas', bolPrefix: '', supported: false },
+  { scac: 'REGU', name: 'Regional Container Lines', shortName: 'RCL', bolPrefix: '', supported: false },
+  { scac: 'CHNJ', name: 'Swire Shipping', shortName: 'Swire', bolPrefix: '', supported: false },
+  { scac: 'NYKS', name: 'Nippon Yusen Kaisha', shortName: 'NYK', bolPrefix: '', supported: false },
+  { scac: 'MOLU', name: 'Mitsui O.S.K. Lines', shortName: 'MOL', bolPrefix: '', supported: false },
+  { scac: 'KKLU', name: 'Kawasaki Kisen Kaisha', shortName: 'K Line', bolPrefix: '', supported: false },
+  { scac: 'SMLM', name: 'SM Line', shortName: 'SM Line', bolPrefix: '', supported: false },
+  { scac: 'ANRM', name: 'Alianca Navegacao e Logistica', shortName: 'Alianca', bolPrefix: '', supported: false },
+  { scac: 'CULU', name: 'China United Lines', shortName: 'CU Lines', bolPrefix: '', supported: false },
 ];

@@ -5,7 +5,7 @@ import { related, serialize, type Entity } from '../serialize';
 const entity = (rec: ContainerPlan): Entity => ({ type: 'container', rec });
 
 export function listContainers(route: RouteContext): Reply {
-  checkParams(route.url, ['filter[number]']);
+  checkParams(route, ['filter[number]']);
   const now = route.ctx.now;
   const number = route.url.searchParams.get('filter[number]')?.trim().toUpperCase() || null;
   const items: Entity[] = [];

@@ -12,7 +12,8 @@ import type { Entity } from '../serialize';
 
 export function listShippingLines(route: RouteContext): Reply {
   const items = route.store.world.shippingLines.map((rec): Entity => ({ type: 'shipping_line', rec }));
-  return listDocument(route, items, 'shipping_line', { paged: false });
+  // The reference sends the whole list at once; the live service pages it like any other list.
+  return listDocument(route, items, 'shipping_line', { paged: route.ctx.shape !== 'reference' });
 }
 
 export function getShippingLine(route: RouteContext): Reply {
@@ -64,7 +65,7 @@ const entityTypes = ['Shipment', 'Container', 'TrackingRequest'];
 
 export function listCustomFieldDefinitions(route: RouteContext): Reply {
   const { url } = route;
-  checkParams(url, ['filter[entity_type]', 'filter[data_type]', 'filter[display_name]']);
+  checkParams(route, ['filter[entity_type]', 'filter[data_type]', 'filter[display_name]']);
   const entityType = url.searchParams.get('filter[entity_type]');
   if (entityType !== null && !entityTypes.includes(entityType)) {
     throw badRequest(`filter[entity_type] must be one of ${entityTypes.join(', ')}`, 'filter[entity_type]');

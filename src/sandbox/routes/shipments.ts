@@ -19,7 +19,7 @@ const entity = (rec: ShipmentPlan): Entity => ({ type: 'shipment', rec });
 
 export function listShipments(route: RouteContext): Reply {
   const { url } = route;
-  checkParams(url, ['filter[tracking_stopped]']);
+  checkParams(route, ['filter[tracking_stopped]']);
   const now = route.ctx.now;
   const q = url.searchParams.get('q')?.trim().toUpperCase() || null;
   const number = url.searchParams.get('number')?.trim().toUpperCase() || null;

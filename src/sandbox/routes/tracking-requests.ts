@@ -22,7 +22,7 @@ const entity = (rec: Entity['rec']) => ({ type: 'tracking_request', rec }) as En
 
 export function listTrackingRequests(route: RouteContext): Reply {
   const { url } = route;
-  checkParams(url, [
+  checkParams(route, [
     'filter[request_number]',
     'filter[status]',
     'filter[scac]',

@@ -52,7 +52,8 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
   const rendererDir = resolve(options.rendererDir ?? resolve(projectRoot, 'out/renderer'));
   mkdirSync(options.dataDir, { recursive: true });
   // As in the app: with no account, the demo account syncs the sandbox (a spec may pass its own).
-  const core = createCore({ appVersion: '0.0.0-test', demo: sandboxDemoService(), ...options });
+  // No answer delay: the renderer suite waits on the sync often (demo-mode latency has its own test).
+  const core = createCore({ appVersion: '0.0.0-test', demo: sandboxDemoService({ latency: 'none' }), ...options });
   const bridge = await bundleBridge();
   const streams = new Set<ServerResponse>();
   const unsubscribe = core.events.subscribe((event, payload) => {
