@@ -35,7 +35,7 @@ describe('the sync plan', () => {
       const full = listRequests(paths);
       expect(full).toEqual(
         expect.arrayContaining([
-          '/shipping_lines',
+          '/shipping_lines?page[size]=100',
           '/parties?page[size]=100',
           '/custom_field_definitions?page[size]=100',
           '/tracking_requests?page[size]=100',

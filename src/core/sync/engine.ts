@@ -150,12 +150,12 @@ export class SyncEngine {
       baseUrl: this.#o.baseUrl ?? null,
       signal,
       now,
-      onPage: ({ key, total, pageSize, counts: pageCounts }) => {
+      onPage: ({ key, pages, counts: pageCounts }) => {
         pagesDone++;
         maintainStore(db, { checkpoint: pagesDone % PAGES_PER_CHECKPOINT === 0 });
-        if (total !== null && !seenTotals.has(key)) {
+        if (pages !== null && !seenTotals.has(key)) {
           seenTotals.add(key);
-          const actual = Math.max(1, Math.ceil(total / Math.max(pageSize, 1)));
+          const actual = pages;
           pagesTotal += actual - this.#estimatePages(key);
           writeState(db, `pages:${key}`, actual);
         }
@@ -403,7 +403,7 @@ export class SyncEngine {
     return readState<number>(this.#o.db, 'pages:events:missing') ?? 0;
   }
 
-  /** Pages a walk is expected to take: from the last run's meta.total, else from what is stored. */
+  /** Pages a walk is expected to take: as the last run's list said (`promisedPages`), else from what is stored. */
   #estimatePages(key: string): number {
     const { db } = this.#o;
     const known = readState<number>(db, `pages:${key}`);

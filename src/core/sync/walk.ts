@@ -54,8 +54,8 @@ export interface WalkContext {
   now: () => Date;
   onPage: (page: {
     key: string;
-    total: number | null;
-    pageSize: number;
+    /** The pages the list says it has (see `promisedPages`), null when it says nothing. */
+    pages: number | null;
     counts: WriteCounts;
     resumed: boolean;
   }) => void;
@@ -173,14 +173,48 @@ export class PageGuard {
   }
 }
 
+const count = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
+
+/**
+ * The pages a list says it has, from whichever of its shapes a page carries: the page number of
+ * `links.last`, `meta.pagination.last` (the live service's tracking requests), or the rows
+ * (`meta.total`, `meta.pagination.records`) over the page size (`meta.size`, else the
+ * `page[size]` of the page's own link, else the rows of a page that has a next one). The largest
+ * when they disagree; null when the page says none of them (the live service's shipping lines
+ * carry only links, its containers `meta.total` alone).
+ */
+export function promisedPages(doc: JsonApiDocument): number | null {
+  const pagination = (typeof doc.meta?.pagination === 'object' ? doc.meta.pagination : null) as Record<
+    string,
+    unknown
+  > | null;
+  const total = count(doc.meta?.total) ?? count(pagination?.records);
+  const rows = listResources(doc).length;
+  const linkSize = (name: string): number | null => {
+    const link = readLink(doc.links?.[name]);
+    if (!link) return null;
+    try {
+      const n = Number(new URL(link).searchParams.get('page[size]'));
+      return Number.isInteger(n) && n > 0 ? n : null;
+    } catch {
+      return null;
+    }
+  };
+  const size =
+    count(doc.meta?.size) || linkSize('current') || linkSize('self') || (readLink(doc.links?.next) ? rows : null);
+  const candidates = [
+    pageNumber(readLink(doc.links?.last)),
+    count(pagination?.last),
+    total !== null && size ? Math.ceil(total / size) : null,
+  ].filter((n): n is number => n !== null);
+  return candidates.length === 0 ? null : Math.max(1, ...candidates);
+}
+
 /** About twice the pages a list says it has, plus a margin; null when it says nothing. */
 function promisedCap(doc: JsonApiDocument): number | null {
-  const total = typeof doc.meta?.total === 'number' && doc.meta.total >= 0 ? doc.meta.total : null;
-  const size = typeof doc.meta?.size === 'number' && doc.meta.size > 0 ? doc.meta.size : listResources(doc).length;
-  const byTotal = total === null ? null : Math.ceil(total / Math.max(size, 1));
-  const byLast = pageNumber(readLink(doc.links?.last));
-  if (byTotal === null && byLast === null) return null;
-  return 2 * Math.max(byTotal ?? 0, byLast ?? 0, 1) + PAGE_MARGIN;
+  const pages = promisedPages(doc);
+  return pages === null ? null : 2 * pages + PAGE_MARGIN;
 }
 
 function readCheckpoint(db: Db, stateKey: string, baseUrl: string | null): Checkpoint | null {
@@ -248,9 +282,7 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       },
     });
     for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
-    const total = typeof doc.meta?.total === 'number' ? doc.meta.total : null;
-    const pageSize = typeof doc.meta?.size === 'number' ? doc.meta.size : Math.max(primary.length, 1);
-    ctx.onPage({ key: spec.key, total, pageSize, counts: pageCounts, resumed: checkpoint !== null });
+    ctx.onPage({ key: spec.key, pages: promisedPages(doc), counts: pageCounts, resumed: checkpoint !== null });
   };
 
   try {

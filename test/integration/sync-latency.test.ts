@@ -1,0 +1,62 @@
+/**
+ * Issue 14, item 9: a sync against the demo account's latency (tens to hundreds of ms per answer,
+ * now and then a slow page), cancelled while pages are on the way, resumes where it stopped.
+ */
+import { describe, expect, it } from 'vitest';
+import { countResources } from '../../src/core/store/sync-state';
+import { readSyncLog } from '../../src/core/sync/sync-log';
+import { hasCheckpoint } from '../../src/core/sync/walk';
+import { useSandbox } from '../helpers/sandbox';
+import { sandboxTotals, syncOf } from '../helpers/sync';
+
+describe('a sync at the demo latency', { timeout: 90_000 }, () => {
+  const requests: string[] = [];
+  // Enough containers for several pages of 100.
+  const sandbox = useSandbox({
+    seed: 'latency',
+    shipments: 200,
+    latency: 'realistic',
+    log: (line) => requests.push(line),
+  });
+
+  it('cancelled while container pages are on the way, resumes at the page it stopped at', async () => {
+    const controller = new AbortController();
+    let containerSteps = 0;
+    // The client's own timeout, not the tests' short one: a slow page (1-3 s) is waited for.
+    const sync = syncOf(sandbox.get(), {
+      timeoutMs: 20_000,
+      onProgress: (p) => {
+        // The walk's start, then its first page written: the pages after it are still on the way.
+        if (p.step === 'Containers and their events' && ++containerSteps === 2) controller.abort();
+      },
+    });
+    try {
+      const cancelled = await sync.engine.run({ mode: 'full', signal: controller.signal });
+      expect(cancelled).toMatchObject({ status: 'cancelled', error: { code: 'cancelled' } });
+      expect(hasCheckpoint(sync.db, 'containers:events')).toBe(true);
+      const firstRun = requests.length;
+
+      const resumed = await sync.engine.run({ mode: 'full' });
+      expect(resumed).toMatchObject({ status: 'ok', error: null });
+      // The container walk went on from its second page rather than the first.
+      const containerPages = requests
+        .slice(firstRun)
+        .filter((line) => /^GET \/v2\/containers\?/.test(line))
+        .map((line) => /page\[number\]=(\d+)/.exec(line)?.[1] ?? '1');
+      expect(containerPages[0]).toBe('2');
+      expect(containerPages).not.toContain('1');
+
+      const totals = sandboxTotals(sandbox.get());
+      expect(totals.containers).toBeGreaterThan(300);
+      expect(countResources(sync.db)).toMatchObject({
+        shipments: totals.shipments,
+        containers: totals.containers,
+        tracking_requests: totals.trackingRequests,
+      });
+      expect(readSyncLog(sync.db).map((e) => e.status)).toEqual(['ok', 'cancelled']);
+      expect(sync.db.pragma('foreign_key_check')).toEqual([]);
+    } finally {
+      sync.close();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { JsonApiDocument } from '../../src/core/api/document';
+import { PageGuard, promisedPages } from '../../src/core/sync/walk';
+
+const base = 'https://api.example.com/v2';
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `r${i}`, type: 'x', attributes: {}, relationships: {} }));
+const link = (path: string, n: number, size = 10) => `${base}${path}?page[number]=${n}&page[size]=${size}`;
+const doc = (d: Partial<JsonApiDocument>): JsonApiDocument => ({ data: rows(10), included: [], ...d });
+
+describe('promisedPages: the pages a list says it has, in each shape a page comes in', () => {
+  it('reads the live shapes', () => {
+    // Shipments: meta {total, size} and links self/current/next/last.
+    const shipments = {
+      self: link('/shipments', 1),
+      current: link('/shipments', 1),
+      next: link('/shipments', 2),
+      last: link('/shipments', 5),
+    };
+    expect(promisedPages(doc({ links: shipments, meta: { total: 45, size: 10 } }))).toBe(5);
+    // Containers: {total} alone; the size is the current link's.
+    expect(promisedPages(doc({ links: { current: link('/containers', 1) }, meta: { total: 45 } }))).toBe(5);
+    // Tracking requests: meta.pagination alone is enough, by `last` or by `records`.
+    expect(promisedPages(doc({ meta: { pagination: { current: 1, next: 2, last: 7, records: 65 } } }))).toBe(7);
+    expect(
+      promisedPages(doc({ links: { self: link('/tracking_requests', 1) }, meta: { pagination: { records: 65 } } })),
+    ).toBe(7);
+    // Shipping lines: links only.
+    expect(
+      promisedPages(doc({ links: { current: link('/shipping_lines', 1, 30), last: link('/shipping_lines', 2, 30) } })),
+    ).toBe(2);
+  });
+
+  it("reads the reference's shape, takes the largest promise, and is null when a page promises nothing", () => {
+    expect(
+      promisedPages(
+        doc({ links: { first: link('/shipments', 1), last: link('/shipments', 3) }, meta: { size: 10, total: 30 } }),
+      ),
+    ).toBe(3);
+    expect(promisedPages(doc({ links: { last: link('/shipments', 3) }, meta: { size: 10, total: 95 } }))).toBe(10);
+    // A total with no size anywhere: the rows of a page that has a next one are the size.
+    expect(promisedPages(doc({ links: { next: `${base}/containers?cursor=abc` }, meta: { total: 25 } }))).toBe(3);
+    expect(promisedPages(doc({ meta: { total: 25 } }))).toBeNull();
+    expect(promisedPages(doc({ links: { self: `${base}/shipping_lines` } }))).toBeNull();
+    expect(promisedPages(doc({ meta: { total: -1, size: 'ten', pagination: 'no' } }))).toBeNull();
+  });
+});
+
+describe('PageGuard with the live meta', () => {
+  it.each([
+    ['containers, {total} alone', { links: { current: link('/containers', 1) }, meta: { total: 50 } }],
+    ['tracking requests, pagination alone', { meta: { pagination: { current: 1, next: 2, last: 5, records: 50 } } }],
+  ])('%s: stops a list that runs well past its promise', (_name, page) => {
+    const guard = new PageGuard('things');
+    guard.served(null, doc(page));
+    // Five pages promised: about twice that and a margin are allowed, no more.
+    expect(guard.cap).toBe(2 * 5 + 10);
+    let n = 2;
+    for (; n <= 40; n++) {
+      const next = link('/containers', n);
+      if (guard.problemWith(next)) break;
+      guard.served(next, doc({}));
+    }
+    expect(n).toBe(guard.cap! + 1);
+    expect(guard.problemWith(link('/containers', n))?.message).toMatch(/kept sending pages of things well past/);
+  });
+});
