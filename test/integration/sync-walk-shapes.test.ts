@@ -15,6 +15,8 @@ const lists = [
   { path: '/shipments', table: 'shipments', size: 7 },
   { path: '/containers', table: 'containers', size: 9 },
   { path: '/tracking_requests', table: 'tracking_requests', size: 7 },
+  { path: '/parties', table: 'parties', size: 9 },
+  { path: '/custom_field_definitions', table: 'custom_field_definitions', size: 2 },
 ] as const;
 
 describe.each<SandboxShape>(['live', 'reference'])('walks in the %s shape', (shape) => {
@@ -45,6 +47,8 @@ describe.each<SandboxShape>(['live', 'reference'])('walks in the %s shape', (sha
           shipments: totals.shipments,
           containers: totals.containers,
           tracking_requests: totals.trackingRequests,
+          parties: sandbox.get().store.world.parties.length,
+          custom_field_definitions: sandbox.get().store.world.customFieldDefinitions.length,
         }[list.table];
         // The reference sends the shipping lines in one page whatever the size asked, saying nothing of pages.
         const unpaged = shape === 'reference' && list.table === 'shipping_lines';
