@@ -11,6 +11,15 @@ const c = columns();
 const text = (name: string) => (r: StoredResource) => str(r.attributes[name]);
 const instant = (name: string) => (r: StoredResource) => storedInstant(r.attributes[name]);
 
+/**
+ * A request's tags: the live service sends them as `shipment_tags`, the reference (and the
+ * sandbox) as `tags`. The one that holds tags wins, `shipment_tags` first.
+ */
+export function requestTags(r: StoredResource): string[] {
+  const live = strings(r.attributes.shipment_tags);
+  return live.length > 0 ? live : strings(r.attributes.tags);
+}
+
 /** The API list of tracking requests (walked, and where a new request is posted and a key checked). */
 export const trackingRequestsPath = '/tracking_requests';
 
@@ -33,7 +42,7 @@ export const trackingRequests = defineResource({
     shipment_id: c.ref('shipments', (r) => relIdOfType(r, 'tracked_object', shipments.types), { indexed: true }),
     customer_id: c.ref('parties', (r) => relId(r, 'customer')),
     ref_numbers: c.text((r) => JSON.stringify(strings(r.attributes.ref_numbers))),
-    tags: c.text((r) => JSON.stringify(strings(r.attributes.tags))),
+    tags: c.text((r) => JSON.stringify(requestTags(r))),
     created_at: c.text(instant('created_at'), { indexed: true }),
     updated_at: c.text(instant('updated_at'), { indexed: true }),
     raw: rawColumn,
@@ -43,7 +52,7 @@ export const trackingRequests = defineResource({
     table: 'tracking_request_search',
     body: (r) => {
       const a = r.attributes;
-      return [a.request_number, a.scac, ...strings(a.ref_numbers), ...strings(a.tags)].join(' ');
+      return [a.request_number, a.scac, ...strings(a.ref_numbers), ...requestTags(r)].join(' ');
     },
   },
   walks: [
