@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../../src/core/store/database';
 import { maintainStore } from '../../src/core/store/maintenance';
 import { countContainers, listContainers } from '../../src/core/store/queries/containers';
 import { searchMatch } from '../../src/core/store/queries/keyset';
+import { containersWithChangedEvents } from '../../src/core/store/queries/sync-plan';
 import { countShipments, iterateShipments, listShipments } from '../../src/core/store/queries/shipments';
 import { writeResources } from '../../src/core/store/writer';
 import { shipmentSortFields } from '../../src/shared/views';
@@ -116,6 +117,30 @@ describe('store writer', () => {
       syncedAt: '2026-02-03T00:00:00Z',
     });
     expect(changed()).toBe('2026-02-03T00:00:00Z');
+  });
+
+  it('leaves a rail box alone when only the time its railroad was last asked moved (no events fetched again)', () => {
+    const db = freshDb();
+    const onRail = (asked: string) =>
+      containerResource(
+        's1',
+        { pod_rail_departed_at: '2026-02-01T06:00:00Z', rail_last_tracking_request_at: asked },
+        'c1',
+      );
+    writeResources(db, [shipmentResource({}, { id: 's1' }), onRail('2026-02-01T07:00:00Z')], {
+      syncedAt: '2026-02-01T08:00:00Z',
+      eventsCompleteFor: ['c1'],
+    });
+    expect(containersWithChangedEvents(db)).toEqual([]);
+    writeResources(db, [onRail('2026-02-02T07:00:00Z')], { syncedAt: '2026-02-02T08:00:00Z' });
+    writeResources(db, [onRail('2026-02-03T07:00:00Z')], { syncedAt: '2026-02-03T08:00:00Z' });
+    const changed = () =>
+      (db.prepare("SELECT changed_at FROM containers WHERE id = 'c1'").get() as { changed_at: string }).changed_at;
+    expect(changed()).toBe('2026-02-01T08:00:00Z');
+    expect(containersWithChangedEvents(db)).toEqual([]);
+    // The stored record is the newest all the same.
+    const raw = db.prepare("SELECT raw FROM containers WHERE id = 'c1'").pluck().get() as string;
+    expect(JSON.parse(raw).attributes.rail_last_tracking_request_at).toBe('2026-02-03T07:00:00Z');
   });
 });
 

@@ -28,11 +28,16 @@ const deadlineDates = {
   names: ['pickup_lfd_terminal', 'pickup_lfd_rail', 'pickup_lfd_line'],
 };
 
-/** Attributes that change on every check without anything happening to the box. */
+/**
+ * Attributes that change on every check without anything happening to the box. The live service
+ * also sends `rail_last_tracking_request_at` (when the railroad was last asked), which moves on
+ * every check of a box on rail: counted, it would re-fetch every rail box's events on every sync.
+ */
 const volatileContainerAttributes = new Set([
   'terminal_checked_at',
   'pod_last_tracking_request_at',
   'shipment_last_tracking_request_at',
+  'rail_last_tracking_request_at',
   'updated_at',
 ]);
 
