@@ -1,8 +1,30 @@
 /** The `attributes` of each resource the sandbox serves, as the service writes them at `ctx.now`. */
+import type { ShippingLineData } from './data/shipping-lines';
+import type { TerminalData } from './data/terminals';
 import type { ContainerPlan, ShipmentPlan } from './model';
+import { hash32 } from './random';
 import { containerStateCached, iso, type Entity, type SerializeContext } from './entity';
 import { eventNames, originalEventText, rawEventNames } from './event-names';
 import { shipmentState, trackingRequestState } from './state';
+
+/** A terminal's SMDG code and BIC facility code, made up from its port and name as the codes are. */
+function terminalCodes(t: TerminalData): { smdg_code: string; bic_facility_code: string } {
+  const skip = ['Terminal', 'Terminals', 'Container', 'Marine', 'Port', 'of', 'the', 'The', 'at'];
+  const words = t.name.split(/[\s-]+/).filter((w) => /^[A-Za-z0-9]/.test(w) && !skip.includes(w));
+  let smdg = words.map((w) => (/^[A-Z0-9]+$/.test(w) ? w : w[0]!.toUpperCase())).join('');
+  if (smdg.length < 3) smdg += t.firmsCode.replace(/[^A-Z0-9]/g, '');
+  smdg = smdg.slice(0, 5);
+  return { smdg_code: smdg, bic_facility_code: `${t.portCode}${smdg.slice(0, 4).padEnd(4, 'X')}` };
+}
+
+/**
+ * A line's tracking and contact pages. Simulated: on the reserved `.example` domain, so nothing
+ * in demo mode points at a real carrier's site.
+ */
+function lineLinks(l: ShippingLineData): { tracking_url: string; contact_url: string } {
+  const site = `https://www.${l.shortName.toLowerCase().replace(/[^a-z0-9]+/g, '')}.example`;
+  return { tracking_url: `${site}/tracking`, contact_url: `${site}/contact` };
+}
 
 function shipmentAttributes(s: ShipmentPlan, ctx: SerializeContext): Record<string, unknown> {
   const state = shipmentState(s, ctx.now);
@@ -30,7 +52,9 @@ function shipmentAttributes(s: ShipmentPlan, ctx: SerializeContext): Record<stri
     destination_timezone: s.destination.data.timeZone,
     destination_ata_at: iso(state.destinationAta),
     destination_eta_at: iso(state.destinationEta),
+    destination_original_eta_at: iso(s.destinationEtaRevisions[0]?.eta),
     pol_etd_at: iso(state.etd),
+    pol_original_etd_at: iso(s.etdRevisions[0]?.eta),
     pol_atd_at: iso(state.atd),
     pol_timezone: s.pol.data.timeZone,
     pod_eta_at: iso(state.eta),
@@ -89,11 +113,25 @@ function containerAttributes(c: ContainerPlan, ctx: SerializeContext): Record<st
     ind_ata_at: at('rail_arrived'),
     ind_rail_unloaded_at: at('rail_unloaded'),
     ind_facility_lfd_on: iso(state.railLastFreeDay),
-    import_deadlines: {
-      pickup_lfd_terminal: iso(state.lastFreeDay),
-      pickup_lfd_rail: iso(state.railLastFreeDay),
-      pickup_lfd_line: iso(state.lineLastFreeDay),
-    },
+    // The live service leaves the deadlines out for some boxes (pickup_lfd still says the day).
+    import_deadlines:
+      hash32(c.id) % 5 === 0
+        ? null
+        : {
+            pickup_lfd_terminal: iso(state.lastFreeDay),
+            pickup_lfd_rail: iso(state.railLastFreeDay),
+            pickup_lfd_line: iso(state.lineLastFreeDay),
+          },
+    // Not in the reference: what the live service adds on a container.
+    empty_out_at: at('empty_out'),
+    pol_full_in_at: at('full_in'),
+    pol_vessel_loaded_at: at('vessel_loaded'),
+    pol_vessel_departed_at: at('vessel_departed'),
+    delivered_at: iso(state.deliveredAt),
+    ssl_lfd: iso(state.lineLastFreeDay),
+    ind_facility_holds: state.facilityHolds,
+    ind_facility_fees: state.facilityFees,
+    rail_last_tracking_request_at: iso(state.railCheckedAt),
     current_status: state.status,
     updated_at: iso(state.updatedAt),
   };
@@ -167,8 +205,9 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
         city: p.city,
         country_code: p.countryCode,
         time_zone: p.timeZone,
-        latitude: p.latitude,
-        longitude: p.longitude,
+        // The live service writes a port's position as text.
+        latitude: String(p.latitude),
+        longitude: String(p.longitude),
       };
     }
     case 'metro_area': {
@@ -194,6 +233,7 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
         name: t.name,
         nickname: t.nickname,
         firms_code: t.firmsCode,
+        ...terminalCodes(t),
         ...(t.street === null ? {} : { street: t.street }),
         city: t.city,
         state: t.state,
@@ -209,6 +249,7 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
         name: l.name,
         alternative_scacs: [],
         short_name: l.shortName,
+        ...lineLinks(l),
         bill_of_lading_tracking_support: l.supported,
         booking_number_tracking_support: l.supported,
         container_number_tracking_support: l.supported,

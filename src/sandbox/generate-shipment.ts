@@ -292,6 +292,7 @@ function generateContainer(seed: string, label: string, shipment: ShipmentPlan):
     add('empty_in', fullOut + random.float(2, 10) * DAY, pod, { terminal: podTerminal, dataSource: 'terminal' });
   }
   milestones.sort((a, b) => a.at - b.at);
+  const live = liveExtras(new Random(`${seed}:${label}:live`), milestones);
 
   const equipmentType = random.weighted<ContainerPlan['equipmentType']>([
     ['dry', 86],
@@ -325,5 +326,38 @@ function generateContainer(seed: string, label: string, shipment: ShipmentPlan):
       ? `${random.pick(['APMZ', 'DCLZ', 'TRAC', 'FLXZ', 'NCNZ'])}${random.digits(6)}`
       : null,
     appointmentLeadMs,
+    ...live,
   };
+}
+
+const facilityHoldKinds: { name: string; description: string | null; weight: number }[] = [
+  { name: 'freight', description: 'Rail freight charges unpaid', weight: 4 },
+  { name: 'customs', description: 'Customs hold at the inland port of entry', weight: 3 },
+  { name: 'other', description: null, weight: 1 },
+];
+
+/**
+ * What only the live service reports (delivery, inland facility holds), drawn from a Random of
+ * its own so the rest of the plan is what it was before these existed. A facility hold is
+ * released before the box leaves the ramp; delivery falls between full out and the empty return.
+ */
+function liveExtras(
+  random: Random,
+  milestones: Milestone[],
+): Pick<ContainerPlan, 'deliveredAfterMs' | 'facilityHolds'> {
+  const at = (key: MilestoneKey) => milestones.find((m) => m.key === key)?.at;
+  const fullOut = at('full_out');
+  const emptyIn = at('empty_in');
+  const lead = random.float(2, 30) * HOUR;
+  const deliveredAfterMs = minute(
+    fullOut !== undefined && emptyIn !== undefined ? Math.min(lead, (emptyIn - fullOut) / 2) : lead,
+  );
+  const unloaded = at('rail_unloaded');
+  const facilityHolds: HoldPlan[] = [];
+  if (unloaded !== undefined && fullOut !== undefined && random.chance(0.5)) {
+    const kind = random.weighted(facilityHoldKinds.map((k) => [k, k.weight] as const));
+    const releasedAt = minute(unloaded + random.float(0.1, 0.95) * (fullOut - HOUR - unloaded));
+    facilityHolds.push({ name: kind.name, description: kind.description, releasedAt: Math.max(releasedAt, unloaded) });
+  }
+  return { deliveredAfterMs, facilityHolds };
 }

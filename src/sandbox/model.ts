@@ -152,6 +152,10 @@ export interface ContainerPlan {
   chassisNumber: string | null;
   /** Pickup appointment booked this long before full_out, if any (ms). */
   appointmentLeadMs: number | null;
+  /** Delivered to the consignee this long after full_out (before the empty return), ms. */
+  deliveredAfterMs: number;
+  /** Holds at the inland rail facility (rail boxes): in force from rail unloading until released. */
+  facilityHolds: HoldPlan[];
 }
 
 export type TrackingRequestType = 'bill_of_lading' | 'booking_number' | 'container';

@@ -80,6 +80,14 @@ export type ContainerStatus =
   | 'empty_returned'
   | 'awaiting_inland_transfer';
 
+type Fee = { type: 'demurrage' | 'exam' | 'total'; amount: number; currency_code: string };
+
+/** A list of fees with its total, as the service sends them; empty when nothing is owed. */
+function withTotal(fees: Fee[]): Fee[] {
+  if (fees.length === 0) return fees;
+  return [...fees, { type: 'total', amount: fees.reduce((sum, f) => sum + f.amount, 0), currency_code: 'USD' }];
+}
+
 export interface ContainerState {
   known: Map<MilestoneKey, Milestone>;
   status: ContainerStatus;
@@ -89,7 +97,14 @@ export interface ContainerState {
   lastFreeDay: number | null;
   railLastFreeDay: number | null;
   lineLastFreeDay: number | null;
-  fees: { type: 'demurrage' | 'exam' | 'total'; amount: number; currency_code: string }[];
+  fees: Fee[];
+  /** Holds at the inland rail facility (rail boxes, from rail unloading; kept once released), else null. */
+  facilityHolds: { name: string; status: 'hold' | 'released'; description: string | null }[] | null;
+  /** What the inland rail facility charges (storage past its last free day), else null. */
+  facilityFees: Fee[] | null;
+  /** When the railroad was last asked about the box: every check while it rides or waits inland. */
+  railCheckedAt: number | null;
+  deliveredAt: number | null;
   location: string | null;
   appointmentAt: number | null;
   terminalCheckedAt: number | null;
@@ -124,17 +139,27 @@ export function containerState(container: ContainerPlan, now: number): Container
   const lineLastFreeDay = lastFreeDay ?? railLastFreeDay;
 
   const pickedUp = known.get('full_out');
-  const fees: ContainerState['fees'] = [];
+  // Storage past the last free day is owed where the box waits: the port terminal, or the rail facility.
+  const demurrage: Fee[] = [];
   const lfd = lastFreeDay ?? railLastFreeDay;
   if (lfd !== null) {
     const end = pickedUp ? pickedUp.at : at;
     const days = Math.ceil((end - lfd) / DAY);
-    if (days > 0) fees.push({ type: 'demurrage', amount: days * container.demurragePerDay, currency_code: 'USD' });
+    if (days > 0) demurrage.push({ type: 'demurrage', amount: days * container.demurragePerDay, currency_code: 'USD' });
   }
-  if (container.customsExam && discharged) fees.push({ type: 'exam', amount: 385, currency_code: 'USD' });
-  if (fees.length > 0) {
-    fees.push({ type: 'total', amount: fees.reduce((sum, f) => sum + f.amount, 0), currency_code: 'USD' });
-  }
+  const exam: Fee[] = container.customsExam && discharged ? [{ type: 'exam', amount: 385, currency_code: 'USD' }] : [];
+  const fees = withTotal(rail ? exam : [...demurrage, ...exam]);
+  const unloaded = rail ? known.get('rail_unloaded') : undefined;
+  const facilityHolds = !rail
+    ? null
+    : unloaded
+      ? container.facilityHolds.map((h) => ({
+          name: h.name,
+          status: h.releasedAt !== null && h.releasedAt <= at ? ('released' as const) : ('hold' as const),
+          description: h.description,
+        }))
+      : [];
+  const delivered = pickedUp ? pickedUp.at + container.deliveredAfterMs : null;
 
   let status: ContainerStatus;
   if (has('empty_in')) status = 'empty_returned';
@@ -169,8 +194,9 @@ export function containerState(container: ContainerPlan, now: number): Container
 
   let updatedAt = container.createdAt;
   for (const m of known.values()) updatedAt = Math.max(updatedAt, m.reportedAt);
-  for (const h of container.holds)
+  for (const h of [...container.holds, ...(unloaded ? container.facilityHolds : [])])
     if (h.releasedAt !== null && h.releasedAt <= at) updatedAt = Math.max(updatedAt, h.releasedAt);
+  if (delivered !== null && delivered <= at) updatedAt = Math.max(updatedAt, delivered);
 
   return {
     known,
@@ -182,6 +208,11 @@ export function containerState(container: ContainerPlan, now: number): Container
     railLastFreeDay,
     lineLastFreeDay,
     fees,
+    facilityHolds,
+    facilityFees: rail ? withTotal(demurrage) : null,
+    // Moves with the clock (to the second) from discharge until the box leaves the ramp.
+    railCheckedAt: rail && discharged && !pickedUp ? Math.floor(at / 1000) * 1000 : null,
+    deliveredAt: delivered !== null && delivered <= at ? delivered : null,
     location,
     appointmentAt,
     terminalCheckedAt: terminalCheckedAt === null ? null : Math.min(terminalCheckedAt, at),

@@ -107,6 +107,15 @@ function correctReference(schemas: Record<string, Schema>): void {
     'raw event location name',
   ).nullable = true;
 
+  // The live service writes a port's position as decimal text ("35.10162"), the reference as a number (issue 14).
+  for (const axis of ['latitude', 'longitude']) {
+    const position = node(schemas, ['port', 'properties', 'attributes', 'properties', axis], `port ${axis}`);
+    if (position.type !== 'number')
+      throw new Error(`Contract harness: the correction for port ${axis} no longer applies`);
+    delete position.type;
+    position.anyOf = [{ type: 'number' }, { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' }];
+  }
+
   // Email submissions list `user` among their includes but the reference never defines it; a user is an ordinary
   // resource object, so only its identity is checked.
   if (schemas.user !== undefined) throw new Error('Contract harness: the reference now defines `user`');
