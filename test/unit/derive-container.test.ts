@@ -104,4 +104,33 @@ describe('derived container status', () => {
     ).toBe(400);
     expect(deriveContainer({}, shipment).feesTotal).toBeNull();
   });
+
+  it('reads the line’s own last free day as a date where the box waits: the port, or the ramp inland', () => {
+    // In March 2026 (summer time) midnight is 07:00 UTC in Los Angeles, 06:00 in Denver, 05:00 in Chicago.
+    expect(deriveContainer({ ssl_lfd: '2026-03-20T07:00:00Z' }, shipment).lineLfd).toBe('2026-03-20');
+    expect(deriveContainer({ ssl_lfd: '2026-03-20T06:30:00Z' }, shipment).lineLfd).toBe('2026-03-19');
+    const inland = { ...shipment, destinationTimezone: 'America/Chicago' };
+    const onRail = { ind_rail_carrier_scac: 'BNSF', ssl_lfd: '2026-03-20T05:30:00Z' };
+    expect(deriveContainer(onRail, inland).lineLfd).toBe('2026-03-20');
+    expect(deriveContainer({ ...onRail, final_destination_timezone: 'America/Denver' }, inland).lineLfd).toBe(
+      '2026-03-19',
+    );
+    // A date stays the date; without ssl_lfd the line's import deadline says it; neither, none.
+    expect(deriveContainer({ ssl_lfd: '2026-03-21' }, shipment).lineLfd).toBe('2026-03-21');
+    const deadlines = { import_deadlines: { pickup_lfd_line: '2026-03-22T07:00:00Z' } };
+    expect(deriveContainer(deadlines, shipment).lineLfd).toBe('2026-03-22');
+    expect(deriveContainer({ import_deadlines: null }, shipment).lineLfd).toBeNull();
+  });
+
+  it('reads facility holds as holds, and a facility hold in force keeps an inland box from pickup', () => {
+    const held = { name: 'freight', status: 'hold', description: 'Rail freight charges unpaid' };
+    const atRamp = { available_for_pickup: true, holds_at_pod_terminal: [], ind_rail_carrier_scac: 'BNSF' };
+    const blocked = deriveContainer({ ...atRamp, ind_facility_holds: [held, 42, { status: 'hold' }] }, shipment);
+    expect(blocked.facilityHolds).toEqual([held, { name: 'hold', status: 'hold', description: null }]);
+    expect(blocked.pickupReady).toBe(false);
+    // Released: ready. The port terminal's holds are not the facility's.
+    const released = deriveContainer({ ...atRamp, ind_facility_holds: [{ ...held, status: 'released' }] }, shipment);
+    expect(released).toMatchObject({ pickupReady: true, holds: [] });
+    expect(deriveContainer(atRamp, shipment)).toMatchObject({ pickupReady: true, facilityHolds: null });
+  });
 });

@@ -17,6 +17,12 @@ export interface ShipmentContext {
   destinationTimezone: string | null;
 }
 
+export interface Hold {
+  name: string;
+  status: string;
+  description: string | null;
+}
+
 export interface DerivedContainer {
   status: ContainerStatus;
   /** The last free day as a calendar date where the box waits (YYYY-MM-DD), or null. */
@@ -24,8 +30,12 @@ export interface DerivedContainer {
   /** When that day ends (local midnight after it), as an instant; "overdue" is after this. */
   lfdDeadlineAt: string | null;
   lfdTimezone: string | null;
-  holds: { name: string; status: string; description: string | null }[];
+  holds: Hold[];
   holdTypes: string[];
+  /** The shipping line's own last free day (`ssl_lfd`), a calendar date where the box waits, or null. */
+  lineLfd: string | null;
+  /** Holds at the inland facility (`ind_facility_holds`), as `holds`; null when the service sent none. */
+  facilityHolds: Hold[] | null;
   feesTotal: number | null;
   pickupReady: boolean;
 }
@@ -48,6 +58,22 @@ const fromApi: Record<string, ContainerStatus> = {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A list of holds as the service sends them, each with a name and a status; null when no list. */
+function holdsOf(list: unknown): Hold[] | null {
+  if (!Array.isArray(list)) return null;
+  return list
+    .filter((h): h is Attributes => typeof h === 'object' && h !== null)
+    .map((h) => ({ name: text(h.name) ?? 'hold', status: text(h.status) ?? 'hold', description: text(h.description) }));
+}
+
+/** A last free day as a calendar date in `zone`: a date as sent, an instant by where it falls there. */
+function calendarDay(value: string | null, zone: string): string | null {
+  if (value === null) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
+  const parsed = Date.parse(value);
+  return Number.isNaN(parsed) ? null : localDate(parsed, zone);
 }
 
 /** The status from milestones alone, for payloads without current_status. */
@@ -76,15 +102,8 @@ export function deriveContainer(a: Attributes, shipment: ShipmentContext): Deriv
   // The API says "on ship" until discharge; a known arrival is worth showing.
   if (status === 'in_transit' && text(a.pod_arrived_at)) status = 'arrived';
 
-  const holds = Array.isArray(a.holds_at_pod_terminal)
-    ? a.holds_at_pod_terminal
-        .filter((h): h is Attributes => typeof h === 'object' && h !== null)
-        .map((h) => ({
-          name: text(h.name) ?? 'hold',
-          status: text(h.status) ?? 'hold',
-          description: text(h.description),
-        }))
-    : [];
+  const holds = holdsOf(a.holds_at_pod_terminal) ?? [];
+  const facilityHolds = holdsOf(a.ind_facility_holds);
 
   const feesTotal = totalOfFees(a.fees_at_pod_terminal);
 
@@ -105,6 +124,23 @@ export function deriveContainer(a: Attributes, shipment: ShipmentContext): Deriv
     lfdDeadlineAt = new Date(endOfLocalDay(lastFreeDay!, zone)).toISOString().replace('.000Z', 'Z');
   }
 
+  // The line's own last free day, on the calendar where the box waits: the ramp for a box that
+  // rides the rail inland, the port otherwise.
+  const inland =
+    text(a.final_destination_timezone) !== null ||
+    text(a.ind_rail_carrier_scac) !== null ||
+    text(a.ind_rail_unloaded_at) !== null;
+  const lineZoneCandidate = inland
+    ? (text(a.final_destination_timezone) ?? shipment.destinationTimezone)
+    : (text(a.pod_timezone) ?? shipment.podTimezone);
+  const lineLfd = calendarDay(
+    text(a.ssl_lfd) ?? text(deadlines.pickup_lfd_line),
+    isTimeZone(lineZoneCandidate) ? lineZoneCandidate : 'UTC',
+  );
+
+  // A hold at the inland facility keeps the box there as a terminal hold does at the port: the
+  // ramp releases a box to a trucker only once its facility holds are lifted.
+  const facilityHeld = (facilityHolds ?? []).some((h) => h.status !== 'released');
   const pickedUp = status === 'picked_up' || status === 'empty_returned';
   return {
     status,
@@ -114,7 +150,9 @@ export function deriveContainer(a: Attributes, shipment: ShipmentContext): Deriv
     holds,
     holdTypes: [...new Set(holds.map((h) => h.name))],
     feesTotal,
-    pickupReady: !pickedUp && a.available_for_pickup === true && holds.length === 0,
+    lineLfd,
+    facilityHolds,
+    pickupReady: !pickedUp && a.available_for_pickup === true && holds.length === 0 && !facilityHeld,
   };
 }
 

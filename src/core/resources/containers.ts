@@ -22,6 +22,7 @@ const derivedDateAttributes = [
   'pod_rail_loaded_at',
   'pod_rail_departed_at',
   'ind_rail_unloaded_at',
+  'ssl_lfd',
 ] as const;
 const deadlineDates = {
   member: 'import_deadlines',
@@ -115,11 +116,9 @@ export const containers = defineResource({
     pol_full_in_at: c.text(instant('pol_full_in_at')),
     pol_vessel_loaded_at: c.text(instant('pol_vessel_loaded_at')),
     pol_vessel_departed_at: c.text(instant('pol_vessel_departed_at')),
-    // The shipping line's own last free day, beside the terminal's.
-    line_lfd: c.text((r) => storedInstantOrDate(r.attributes.ssl_lfd)),
-    facility_holds: c.text((r) =>
-      Array.isArray(r.attributes.ind_facility_holds) ? JSON.stringify(r.attributes.ind_facility_holds) : null,
-    ),
+    // The shipping line's own last free day, beside the terminal's: a calendar date where the box waits.
+    line_lfd: c.text((_r, _w, d) => d.lineLfd),
+    facility_holds: c.text((_r, _w, d) => (d.facilityHolds === null ? null : JSON.stringify(d.facilityHolds))),
     facility_fees_total: c.real((r) => totalOfFees(r.attributes.ind_facility_fees)),
     location_at_pod_terminal: c.text(text('location_at_pod_terminal')),
     pod_rail_carrier_scac: c.text(text('pod_rail_carrier_scac')),
