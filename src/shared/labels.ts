@@ -57,6 +57,7 @@ export const milestoneLabels: Record<string, string> = {
   rail_unloaded: 'Unloaded from rail',
   arrived_at_inland_destination: 'Arrived at inland destination',
   full_out: 'Picked up (full out)',
+  delivered: 'Delivered',
   empty_in: 'Empty returned',
 };
 

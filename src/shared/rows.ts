@@ -14,6 +14,8 @@ export interface ShipmentRow {
   destination: string | null;
   destinationCode: string | null;
   terminal: string | null;
+  /** Where the cargo ends: a rail ramp inland, or a terminal at the destination. */
+  destinationTerminal: string | null;
   vessel: string | null;
   voyage: string | null;
   etd: string | null;
@@ -52,6 +54,8 @@ export interface ContainerRow {
   lastFreeDay: string | null;
   lfdDeadlineAt: string | null;
   lfdTimezone: string | null;
+  /** The shipping line's own last free day (a calendar date where the box waits), beside the terminal's. */
+  lineLastFreeDay: string | null;
   holds: { name: string; status: string; description: string | null }[];
   feesTotal: number | null;
   pickupReady: boolean;

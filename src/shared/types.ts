@@ -135,15 +135,31 @@ export interface TerminalInfo {
   name: string | null;
   nickname: string | null;
   firmsCode: string | null;
+  smdgCode: string | null;
+  bicFacilityCode: string | null;
   address: string | null;
   port: string | null;
   /** A rail terminal's metro area. */
   metroArea: { name: string | null; code: string | null } | null;
 }
 
+/** A shipping line as the views name it, with its own tracking and contact pages when the service gives them. */
+export interface ShippingLineInfo {
+  name: string | null;
+  scac: string | null;
+  trackingUrl: string | null;
+  contactUrl: string | null;
+}
+
 export interface ContainerDetail {
   container: ContainerRow;
   milestones: Milestone[];
+  /** Empty picked up at origin, and delivered to the consignee after full out, with their zones. */
+  emptyOut: { at: string; timezone: string | null } | null;
+  delivered: { at: string; timezone: string | null } | null;
+  /** Holds at the inland facility (a rail ramp): null when the service sends none for this box. */
+  facilityHolds: { name: string; status: string; description: string | null }[] | null;
+  facilityFeesTotal: number | null;
   terminal: TerminalInfo | null;
   railCarriers: { pod: string | null; inland: string | null };
   /** The rail ramp the box ends at inland (the shipment's destination terminal), with its metro area. */
@@ -159,8 +175,15 @@ export interface ShipmentDetail {
   terminal: TerminalInfo | null;
   /** Its destination, port or metro area (null until synced). */
   destination: LocationInfo | null;
-  /** The rail ramp it ends at inland, with its metro area. */
-  railTerminal: TerminalInfo | null;
+  /** The terminal its cargo ends at (its destination terminal): a rail ramp with its metro area, or a terminal. */
+  destinationTerminal: TerminalInfo | null;
+  /** The first plans beside the current ones, and the destination's own dates. */
+  originalEtd: string | null;
+  destinationEta: string | null;
+  destinationAta: string | null;
+  destinationOriginalEta: string | null;
+  destinationTimezone: string | null;
+  shippingLine: ShippingLineInfo | null;
   trackingRequestId: string | null;
 }
 

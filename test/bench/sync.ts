@@ -100,7 +100,7 @@ export async function benchSync(): Promise<Measure[]> {
     const docs = [];
     for (let page = 1; page <= 20; page++) {
       const response = await fetch(
-        `${sandbox.url}/shipments?page[size]=100&page[number]=${page}&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination`,
+        `${sandbox.url}/shipments?page[size]=100&page[number]=${page}&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination,destination_terminal`,
         {
           headers: { authorization: `Token ${DEMO_API_KEY}` },
         },

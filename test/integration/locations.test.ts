@@ -50,7 +50,7 @@ describe('locations: ports and metro areas', () => {
       expect(d.destination!.name).toBe(d.shipment.destination);
     }
     const ocean = details.find((d) => d.destination?.kind === 'port')!;
-    expect(ocean.railTerminal).toBeNull();
+    expect(ocean.destinationTerminal).toBeNull();
 
     // A box that reached its ramp: the ramp names its metro area, the events there name the metro area.
     const arrived = rail
@@ -59,7 +59,7 @@ describe('locations: ports and metro areas', () => {
     expect(arrived).toBeDefined();
     const { d, c } = arrived!;
     expect(c.railTerminal).toMatchObject({ metroArea: { name: d.destination!.name, code: d.destination!.code } });
-    expect(d.railTerminal).toEqual(c.railTerminal);
+    expect(d.destinationTerminal).toEqual(c.railTerminal);
     const container = await value<ContainerDetail>(core, 'containers:get', { id: c.container.id });
     const railArrived = container.milestones.find((m) => m.key === 'rail_arrived')!;
     expect(railArrived.place).toBe(d.destination!.name);

@@ -39,8 +39,8 @@ describe('the sync plan', () => {
           '/parties?page[size]=100',
           '/custom_field_definitions?page[size]=100',
           '/tracking_requests?page[size]=100',
-          '/shipments?page[size]=100&filter[tracking_stopped]=false&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination',
-          '/shipments?page[size]=100&filter[tracking_stopped]=true&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination',
+          '/shipments?page[size]=100&filter[tracking_stopped]=false&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination,destination_terminal',
+          '/shipments?page[size]=100&filter[tracking_stopped]=true&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination,destination_terminal',
           '/containers?page[size]=100&include=transport_events,transport_events.vessel,transport_events.terminal',
         ]),
       );

@@ -55,6 +55,16 @@ describe('derived container status', () => {
       shipment,
     );
     expect(rail).toMatchObject({ lastFreeDay: '2026-02-10', lfdTimezone: 'America/Chicago' });
+    // pickup_lfd repeating the rail deadline is still the ramp's day (not 9 February, Los Angeles time).
+    const coalesced = deriveContainer(
+      {
+        pickup_lfd: '2026-02-10T06:00:00Z',
+        import_deadlines: { pickup_lfd_rail: '2026-02-10T06:00:00Z' },
+        final_destination_timezone: 'America/Chicago',
+      },
+      shipment,
+    );
+    expect(coalesced).toMatchObject({ lastFreeDay: '2026-02-10', lfdTimezone: 'America/Chicago' });
     const nowhere = deriveContainer(
       { pickup_lfd: '2026-02-10T06:00:00Z', pod_timezone: 'Mars/Olympus' },
       { ...shipment, podTimezone: null },

@@ -39,4 +39,34 @@ describe('a container timeline', () => {
     ]);
     for (const m of milestones) expect(Number.isNaN(Date.parse(m.at!))).toBe(false);
   });
+
+  it('starts with the empty out and tells the delivery after full out, from the container’s own attributes', () => {
+    const milestones = buildMilestones(
+      { pol_atd_at: '2026-02-11T00:00:00Z', port_of_lading_name: 'Shanghai', port_of_discharge_name: 'Los Angeles' },
+      {
+        empty_out_at: '2026-02-01T08:00:00Z',
+        pol_full_in_at: '2026-02-05T09:00:00Z',
+        pol_vessel_loaded_at: '2026-02-09T10:00:00Z',
+        pol_vessel_departed_at: '2026-02-10T11:00:00Z',
+        pod_discharged_at: '2026-03-01T12:00:00Z',
+        pod_full_out_at: '2026-03-04T13:00:00Z',
+        delivered_at: '2026-03-05T14:00:00Z',
+        empty_terminated_at: '2026-03-08T15:00:00Z',
+      },
+      [],
+      now,
+    );
+    expect(milestones.map((m) => [m.key, m.at, m.place])).toEqual([
+      ['empty_out', '2026-02-01T08:00:00Z', 'Shanghai'],
+      ['full_in', '2026-02-05T09:00:00Z', 'Shanghai'],
+      ['vessel_loaded', '2026-02-09T10:00:00Z', 'Shanghai'],
+      // The box's own departure before the shipment's.
+      ['vessel_departed', '2026-02-10T11:00:00Z', 'Shanghai'],
+      ['vessel_discharged', '2026-03-01T12:00:00Z', 'Los Angeles'],
+      ['full_out', '2026-03-04T13:00:00Z', 'Los Angeles'],
+      ['delivered', '2026-03-05T14:00:00Z', null],
+      ['empty_in', '2026-03-08T15:00:00Z', null],
+    ]);
+    expect(milestones.find((m) => m.key === 'delivered')!.label).toBe('Delivered');
+  });
 });

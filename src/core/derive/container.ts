@@ -111,7 +111,10 @@ export function deriveContainer(a: Attributes, shipment: ShipmentContext): Deriv
     typeof a.import_deadlines === 'object' && a.import_deadlines !== null ? (a.import_deadlines as Attributes) : {};
   const railLfd = text(deadlines.pickup_lfd_rail) ?? text(a.ind_facility_lfd_on);
   const lfdInstant = text(a.pickup_lfd) ?? text(deadlines.pickup_lfd_terminal) ?? railLfd;
-  const atRamp = lfdInstant !== null && lfdInstant === railLfd && text(a.pickup_lfd) === null;
+  // The rail facility's deadline is a day on the ramp's calendar, also when pickup_lfd repeats it
+  // (the service coalesces the deadlines into pickup_lfd): read in the port's zone, a Chicago
+  // midnight is the evening before in Los Angeles, a day early.
+  const atRamp = lfdInstant !== null && lfdInstant === railLfd;
   const zoneCandidate = atRamp
     ? (text(a.final_destination_timezone) ?? shipment.destinationTimezone)
     : (text(a.pod_timezone) ?? shipment.podTimezone);

@@ -6,6 +6,7 @@ import type {
   LocationInfo,
   LookupRecord,
   ShipmentDetail,
+  ShippingLineInfo,
   TerminalInfo,
   TransportEventRow,
 } from '../../shared/types';
@@ -17,8 +18,9 @@ import {
   milestoneEvents,
   shipmentContainerIds,
   shipmentDestinationRow,
-  shipmentDestinationTerminalId,
+  shipmentPlanRow,
   shipmentTerminalId,
+  shippingLineRow,
   terminalDetailRow,
   transportEventRows,
   type LocationRow,
@@ -39,6 +41,26 @@ function parseRaw(raw: unknown): Record<string, unknown> {
   }
 }
 
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** A web address the service gave, kept only when it is one (http or https); shown as text, never opened. */
+function webAddress(value: unknown): string | null {
+  const text = textOf(value);
+  if (text === null || !URL.canParse(text)) return null;
+  const protocol = new URL(text).protocol;
+  return protocol === 'https:' || protocol === 'http:' ? text : null;
+}
+
+function parseList<T>(json: string | null): T[] | null {
+  if (json === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as T[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 function terminalInfo(db: Db, id: string | null): TerminalInfo | null {
   if (!id) return null;
   const row = terminalDetailRow(db, id);
@@ -52,6 +74,8 @@ function terminalInfo(db: Db, id: string | null): TerminalInfo | null {
     name: row.name,
     nickname: row.nickname,
     firmsCode: row.firms_code,
+    smdgCode: textOf(a.smdg_code),
+    bicFacilityCode: textOf(a.bic_facility_code),
     address: address || null,
     port: row.port,
     metroArea:
@@ -87,9 +111,20 @@ export function containerDetail(db: Db, id: string): ContainerDetail {
   // The list row above was found, so this one is there too (same id, same read).
   const row = containerDetailRow(db, id)!;
   const events = milestoneEvents(db, id);
+  const shipment = parseRaw(row.shipment_raw);
+  const attributes = parseRaw(row.container_raw);
   return {
     container,
-    milestones: buildMilestones(parseRaw(row.shipment_raw), parseRaw(row.container_raw), events),
+    milestones: buildMilestones(shipment, attributes, events),
+    emptyOut: row.empty_out_at ? { at: row.empty_out_at, timezone: row.pol_timezone } : null,
+    delivered: row.delivered_at
+      ? {
+          at: row.delivered_at,
+          timezone: textOf(attributes.final_destination_timezone) ?? container.podTimezone,
+        }
+      : null,
+    facilityHolds: parseList(row.facility_holds),
+    facilityFeesTotal: row.facility_fees_total,
     terminal: terminalInfo(db, row.terminal_id),
     railCarriers: { pod: row.pod_rail_carrier_scac, inland: row.ind_rail_carrier_scac },
     railTerminal: railTerminalInfo(db, row.destination_terminal_id),
@@ -98,15 +133,36 @@ export function containerDetail(db: Db, id: string): ContainerDetail {
   };
 }
 
+/** The line by its SCAC, with its tracking and contact pages; none when the store does not have it. */
+function shippingLineInfo(db: Db, scac: string | null): ShippingLineInfo | null {
+  const row = scac === null ? undefined : shippingLineRow(db, scac);
+  if (!row) return null;
+  const a = parseRaw(row.raw);
+  return {
+    name: row.name,
+    scac: row.scac,
+    trackingUrl: webAddress(a.tracking_url),
+    contactUrl: webAddress(a.contact_url),
+  };
+}
+
 export function shipmentDetail(db: Db, id: string): ShipmentDetail {
   const shipment = getShipmentRow(db, id);
   if (!shipment) throw new QuaysideError('not_found', 'This shipment is not in the local data (yet).');
+  // The list row above was found, so this one is there too.
+  const plan = shipmentPlanRow(db, id)!;
   return {
     shipment,
     containers: shipmentContainerIds(db, id).map((containerId) => containerDetail(db, containerId)),
     terminal: terminalInfo(db, shipmentTerminalId(db, id)),
     destination: locationInfo(shipmentDestinationRow(db, id)),
-    railTerminal: railTerminalInfo(db, shipmentDestinationTerminalId(db, id)),
+    destinationTerminal: terminalInfo(db, plan.destination_terminal_id),
+    originalEtd: plan.pol_original_etd_at,
+    destinationEta: plan.destination_eta_at,
+    destinationAta: plan.destination_ata_at,
+    destinationOriginalEta: plan.destination_original_eta_at,
+    destinationTimezone: plan.destination_timezone,
+    shippingLine: shippingLineInfo(db, plan.shipping_line_scac),
     trackingRequestId: latestTrackingRequestId(db, id),
   };
 }

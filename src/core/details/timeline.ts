@@ -53,7 +53,11 @@ export function buildMilestones(
     put(key, at, at !== null && Date.parse(at) > now, e.port_name ?? e.location_locode, e.timezone);
   }
 
-  const departed = storedInstant(shipment.pol_atd_at);
+  put('empty_out', storedInstant(container.empty_out_at), false, pol, polTz);
+  put('full_in', storedInstant(container.pol_full_in_at), false, pol, polTz);
+  put('vessel_loaded', storedInstant(container.pol_vessel_loaded_at), false, pol, polTz);
+  // The box's own departure (its first vessel) before the shipment's.
+  const departed = storedInstant(container.pol_vessel_departed_at) ?? storedInstant(shipment.pol_atd_at);
   put('vessel_departed', departed ?? storedInstant(shipment.pol_etd_at), !departed, pol, polTz);
   const arrived = storedInstant(container.pod_arrived_at) ?? storedInstant(shipment.pod_ata_at);
   put('vessel_arrived', arrived ?? storedInstant(shipment.pod_eta_at), !arrived, pod, podTz);
@@ -66,6 +70,7 @@ export function buildMilestones(
   const fullOut = storedInstant(container.pod_full_out_at) ?? storedInstant(container.final_destination_full_out_at);
   const inlandFullOut = storedInstant(container.final_destination_full_out_at) !== null;
   put('full_out', fullOut, false, inlandFullOut ? destination : pod, inlandFullOut ? destTz : podTz);
+  put('delivered', storedInstant(container.delivered_at), false, null, inlandFullOut ? destTz : podTz);
   put('empty_in', storedInstant(container.empty_terminated_at), false, null, text(container.empty_terminated_timezone));
 
   return [...byKey.values()].sort((a, b) => {

@@ -172,7 +172,7 @@ export const containersList = defineList({
   select: `c.id, c.shipment_id, c.number, c.status, c.equipment_type, c.equipment_length, c.equipment_height,
   s.bill_of_lading, s.shipping_line_scac, s.customer_name, s.pod_name, s.destination_name, t.name AS terminal_name,
   s.pod_vessel_name, s.pod_eta_at, s.pod_ata_at, c.pod_discharged_at, c.available_for_pickup, c.last_free_day,
-  c.lfd_deadline_at, c.lfd_timezone, c.holds, c.fees_total, c.pickup_ready, c.pickup_appointment_at,
+  c.lfd_deadline_at, c.lfd_timezone, c.line_lfd, c.holds, c.fees_total, c.pickup_ready, c.pickup_appointment_at,
   coalesce(c.pod_full_out_at, c.final_destination_full_out_at) AS picked_up_at, c.empty_terminated_at,
   coalesce(c.pod_timezone, s.pod_timezone) AS pod_timezone, s.tags, c.created_at`,
   // LEFT JOIN: a container the service sent without its shipment is still listed (and counted).
@@ -253,6 +253,7 @@ export const containersList = defineList({
       lastFreeDay: s('last_free_day'),
       lfdDeadlineAt: s('lfd_deadline_at'),
       lfdTimezone: s('lfd_timezone'),
+      lineLastFreeDay: s('line_lfd'),
       holds: parse('holds', []),
       feesTotal: typeof r.fees_total === 'number' ? r.fees_total : null,
       pickupReady: r.pickup_ready === 1,
@@ -295,6 +296,7 @@ export const containersList = defineList({
     ),
     { key: 'available_for_pickup', header: 'Available for pickup', value: (r) => r.availableForPickup },
     dateOnly<Row>('pickup_lfd', 'Last free day', (r) => r.lastFreeDay),
+    dateOnly<Row>('ssl_lfd', 'Last free day (line)', (r) => r.lineLastFreeDay),
     // As the list shows them: the holds still in force, by name.
     {
       key: 'holds_at_pod_terminal',

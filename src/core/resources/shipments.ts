@@ -37,7 +37,16 @@ function etaSlipHours(d: ShipmentDerived): number | null {
 const c = columns<ShipmentDerived>();
 const text = (name: string) => (r: StoredResource) => str(r.attributes[name]);
 const instant = (name: string) => (r: StoredResource) => storedInstant(r.attributes[name]);
-const shipmentIncludes = ['containers', 'pod_terminal', 'port_of_lading', 'port_of_discharge', 'destination'];
+// The destination terminal (a rail ramp for a box bound inland) comes with its shipment: the live
+// service's lists accept it as an include (issue 14).
+const shipmentIncludes = [
+  'containers',
+  'pod_terminal',
+  'port_of_lading',
+  'port_of_discharge',
+  'destination',
+  'destination_terminal',
+];
 
 /** Shipments (bills of lading), walked with their containers, ports and terminal included. */
 export const shipments = defineResource({
@@ -182,10 +191,12 @@ export const shipmentsList = defineList({
   noun: 'shipment',
   select: `s.id, s.bill_of_lading, s.shipping_line_scac, s.shipping_line_name, s.customer_name, s.pol_name,
   s.pol_locode, s.pod_name, s.pod_locode, s.destination_name, s.destination_locode, t.name AS terminal_name,
+  dt.name AS destination_terminal_name,
   s.pod_vessel_name, s.pod_voyage_number, s.pol_etd_at, s.pol_atd_at, s.pod_eta_at, s.pod_original_eta_at, s.pod_ata_at,
   s.eta_slip_hours, s.pol_timezone, s.pod_timezone, s.container_count, s.ref_numbers, s.tags, s.tracking_stopped_at,
   s.tracking_stopped_reason, s.created_at`,
-  from: 'shipments s LEFT JOIN terminals t ON t.id = s.pod_terminal_id',
+  from: `shipments s LEFT JOIN terminals t ON t.id = s.pod_terminal_id
+  LEFT JOIN terminals dt ON dt.id = s.destination_terminal_id`,
   idColumn: 's.id',
   countFrom: () => 'shipments s',
   sort: {
@@ -218,6 +229,7 @@ export const shipmentsList = defineList({
     destination: rowText(r.destination_name),
     destinationCode: rowText(r.destination_locode),
     terminal: rowText(r.terminal_name),
+    destinationTerminal: rowText(r.destination_terminal_name),
     vessel: rowText(r.pod_vessel_name),
     voyage: rowText(r.pod_voyage_number),
     etd: rowText(r.pol_etd_at),
@@ -249,6 +261,7 @@ export const shipmentsList = defineList({
     { key: 'destination_name', header: 'Destination', value: (r) => r.destination },
     { key: 'destination_locode', header: 'Destination code', value: (r) => r.destinationCode },
     { key: 'pod_terminal', header: 'Terminal', value: (r) => r.terminal },
+    { key: 'destination_terminal', header: 'Destination terminal', value: (r) => r.destinationTerminal },
     { key: 'pod_vessel_name', header: 'Vessel', value: (r) => r.vessel },
     { key: 'pod_voyage_number', header: 'Voyage', value: (r) => r.voyage },
     ...timestamp<Row>(

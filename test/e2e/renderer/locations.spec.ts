@@ -59,13 +59,13 @@ test("a rail shipment's and its container's details name the destination metro a
   const candidates: ShipmentDetail[] = [];
   for (const row of all.rows) {
     const detail = await host.core.handlers['shipments:get']({ id: row.id });
-    if (detail.destination?.kind === 'metro_area' && detail.railTerminal) candidates.push(detail);
+    if (detail.destination?.kind === 'metro_area' && detail.destinationTerminal) candidates.push(detail);
   }
   const arrived = (d: ShipmentDetail) =>
     d.containers.some((c) => c.milestones.some((m) => m.key === 'rail_arrived' && !m.estimated));
   const rail = candidates.find(arrived) ?? candidates[0];
   expect(rail, 'the demo world has a rail shipment whose ramp is known').toBeDefined();
-  const { destination, railTerminal, shipment } = rail!;
+  const { destination, destinationTerminal: railTerminal, shipment } = rail!;
 
   await page.goto(`${host.url}#/shipments/${shipment.id}`);
   const route = page.getByRole('region', { name: 'Route' });

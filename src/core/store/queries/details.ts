@@ -40,9 +40,33 @@ export interface ContainerDetailRow {
   /** The shipment's destination terminal (a rail ramp when it rides a train inland). */
   destination_terminal_id: Text;
   events_synced_at: Text;
+  empty_out_at: Text;
+  delivered_at: Text;
+  /** JSON: the inland facility's holds, normalized as `holds`. */
+  facility_holds: Text;
+  facility_fees_total: number | null;
+  pol_timezone: Text;
   location_at_pod_terminal: Text;
   pod_rail_carrier_scac: Text;
   ind_rail_carrier_scac: Text;
+}
+
+/** A shipment's plans and destination beyond its list row. */
+export interface ShipmentPlanRow {
+  pol_original_etd_at: Text;
+  destination_eta_at: Text;
+  destination_ata_at: Text;
+  destination_original_eta_at: Text;
+  destination_timezone: Text;
+  destination_terminal_id: Text;
+  shipping_line_scac: Text;
+}
+
+/** A shipping line's name, SCAC and record. */
+export interface ShippingLineDetailRow {
+  name: Text;
+  scac: Text;
+  raw: Text;
 }
 
 /** An event as the milestone timeline reads it. */
@@ -83,7 +107,8 @@ const statements = perDb((db: Db) => ({
   ),
   container: db.prepare<[string], ContainerDetailRow>(
     `SELECT c.raw AS container_raw, s.raw AS shipment_raw, coalesce(c.pod_terminal_id, s.pod_terminal_id) AS terminal_id,
-       json_extract(s.raw, '$.relationships.destination_terminal.data.id') AS destination_terminal_id, c.events_synced_at, c.location_at_pod_terminal, c.pod_rail_carrier_scac, c.ind_rail_carrier_scac
+       s.destination_terminal_id, c.events_synced_at, c.location_at_pod_terminal, c.pod_rail_carrier_scac,
+       c.ind_rail_carrier_scac, c.empty_out_at, c.delivered_at, c.facility_holds, c.facility_fees_total, s.pol_timezone
      FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id WHERE c.id = ?`,
   ),
   milestoneEvents: db.prepare<[string], MilestoneEventRow>(
@@ -111,11 +136,14 @@ const statements = perDb((db: Db) => ({
     `SELECT kind, id, code, name, city, state_abbr, country_code, time_zone FROM locations
      WHERE id = (SELECT coalesce(destination_metro_area_id, destination_id) FROM shipments WHERE id = ?)`,
   ),
-  shipmentDestinationTerminal: db
-    .prepare<[string], string | null>(
-      "SELECT json_extract(raw, '$.relationships.destination_terminal.data.id') FROM shipments WHERE id = ?",
-    )
-    .pluck(),
+  shipmentPlan: db.prepare<[string], ShipmentPlanRow>(
+    `SELECT pol_original_etd_at, destination_eta_at, destination_ata_at, destination_original_eta_at,
+       destination_timezone, destination_terminal_id, shipping_line_scac
+     FROM shipments WHERE id = ?`,
+  ),
+  shippingLine: db.prepare<[string], ShippingLineDetailRow>(
+    'SELECT name, scac, raw FROM shipping_lines WHERE scac = ? ORDER BY raw IS NULL, id LIMIT 1',
+  ),
 }));
 
 /** A terminal with its port's name, stub or synced (a stub has no `raw`). */
@@ -158,7 +186,12 @@ export function shipmentDestinationRow(db: Db, shipmentId: string): LocationRow 
   return statements(db).shipmentDestination.get(shipmentId);
 }
 
-/** The terminal a shipment's cargo ends at inland (its destination terminal), if it names one. */
-export function shipmentDestinationTerminalId(db: Db, shipmentId: string): string | null {
-  return statements(db).shipmentDestinationTerminal.get(shipmentId) ?? null;
+/** A shipment's first plans, its destination's dates and terminal, and its line's SCAC. */
+export function shipmentPlanRow(db: Db, shipmentId: string): ShipmentPlanRow | undefined {
+  return statements(db).shipmentPlan.get(shipmentId);
+}
+
+/** The shipping line with this SCAC, if the store has it. */
+export function shippingLineRow(db: Db, scac: string): ShippingLineDetailRow | undefined {
+  return statements(db).shippingLine.get(scac);
 }

@@ -77,6 +77,15 @@ export const containersList: ListDef<'containers'> = {
       shownByDefault: true,
     },
     {
+      // The line's own last free day, beside the terminal's (date only: the deadline is the terminal's).
+      key: 'lineLfd',
+      label: 'Line LFD',
+      width: 130,
+      exportKeys: ['ssl_lfd'],
+      cell: (r) => ({ kind: 'lfd', date: r.lineLastFreeDay, deadline: null, done: true }),
+      shownByDefault: false,
+    },
+    {
       key: 'holds',
       label: 'Holds',
       sort: 'holds',

@@ -100,6 +100,14 @@ export const shipmentsList: ListDef<'shipments'> = {
       shownByDefault: false,
     },
     {
+      key: 'destinationTerminal',
+      label: 'Destination terminal',
+      width: 170,
+      exportKeys: ['destination_terminal'],
+      cell: (r) => text(r.destinationTerminal),
+      shownByDefault: false,
+    },
+    {
       key: 'vessel',
       label: 'Vessel / voyage',
       width: 170,
