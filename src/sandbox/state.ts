@@ -175,8 +175,10 @@ export function containerState(container: ContainerPlan, now: number): Container
   const seed = hash32(container.id);
   let location: string | null = null;
   if (pickedUp) {
-    const d = new Date(pickedUp.at);
-    location = `Delivered ${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
+    // Out of the terminal: "Picked up" until the delivery is reported, then "Delivered".
+    const deliveredNow = delivered !== null && delivered <= at;
+    const d = new Date(deliveredNow ? delivered : pickedUp.at);
+    location = `${deliveredNow ? 'Delivered' : 'Picked up'} ${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
   } else if (discharged && !(rail && has('rail_departed'))) {
     location = `Yard - ${String.fromCharCode(65 + (seed % 8))}${String(seed % 1000).padStart(3, '0')}${String.fromCharCode(65 + ((seed >> 8) % 6))}`;
   } else if (has('vessel_arrived')) location = 'On vessel';
