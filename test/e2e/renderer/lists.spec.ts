@@ -28,18 +28,18 @@ test('a list keeps its filters, sort and columns after a restart', async ({ page
   await expect(eta).toHaveAttribute('aria-sort', 'descending');
   await page.getByRole('button', { name: 'Columns' }).click();
   const chooser = page.getByRole('dialog', { name: 'Choose columns' });
-  await chooser.getByRole('checkbox', { name: 'Terminal' }).check();
+  await chooser.getByRole('checkbox', { name: 'Terminal', exact: true }).check();
   await chooser.getByRole('checkbox', { name: 'Vessel / voyage' }).uncheck();
   await page.keyboard.press('Escape');
   await expect(chooser).toBeHidden();
-  await expect(grid.getByRole('columnheader', { name: 'Terminal' })).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Terminal', exact: true })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('before-restart.png') });
 
   await page.reload();
   await expect(count).toHaveText(`${carrier.count} shipments match`);
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText(`Carrier: ${carrier.label}`);
   await expect(grid.getByRole('columnheader', { name: 'ETA', exact: true })).toHaveAttribute('aria-sort', 'descending');
-  await expect(grid.getByRole('columnheader', { name: 'Terminal' })).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Terminal', exact: true })).toBeVisible();
   await expect(grid.getByRole('columnheader', { name: 'Vessel / voyage' })).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('after-restart.png') });
 
