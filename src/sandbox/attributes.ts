@@ -144,15 +144,18 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
     case 'container':
       return containerAttributes(entity.rec, ctx);
     case 'transport_event': {
-      const { milestone } = entity.rec;
+      const { milestone, reportedAt, invalidatedAt } = entity.rec;
       return {
         event: eventNames[milestone.key],
-        created_at: iso(milestone.reportedAt),
+        created_at: iso(reportedAt),
         voyage_number: milestone.voyage,
         timestamp: iso(milestone.at),
         timezone: milestone.port.data.timeZone,
         location_locode: milestone.port.data.code,
         data_source: milestone.dataSource,
+        // Not in the reference schema; the live service sends them on every event.
+        invalidated_at: iso(invalidatedAt),
+        value: null,
       };
     }
     case 'raw_event': {

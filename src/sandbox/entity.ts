@@ -20,7 +20,10 @@ import type {
   WebhookNotificationRec,
   WebhookRec,
 } from './model';
-import { containerState } from './state';
+import { containerState, type EventReport } from './state';
+
+/** A transport event: one report of a container's milestone. */
+export type TransportEventRec = EventReport & { container: ContainerPlan };
 
 export interface ResourceObject {
   id: string;
@@ -37,7 +40,7 @@ export interface Ref {
 export type Entity =
   | { type: 'shipment'; rec: ShipmentPlan }
   | { type: 'container'; rec: ContainerPlan }
-  | { type: 'transport_event'; rec: { container: ContainerPlan; milestone: Milestone } }
+  | { type: 'transport_event'; rec: TransportEventRec }
   | { type: 'raw_event'; rec: { container: ContainerPlan; milestone: Milestone; index: number } }
   | { type: 'tracking_request'; rec: TrackingRequestPlan }
   | { type: 'port'; rec: PortRec }
@@ -81,13 +84,13 @@ export function iso(ms: number | null | undefined): string | null {
 // A container's state is needed for its attributes and its events; compute it once per request.
 const stateCache = new WeakMap<
   ContainerPlan,
-  { now: number; state: ReturnType<typeof containerState>; events: Milestone[] }
+  { now: number; state: ReturnType<typeof containerState>; events: TransportEventRec[] }
 >();
 export function containerStateCached(c: ContainerPlan, ctx: SerializeContext) {
   const hit = stateCache.get(c);
   if (hit && hit.now === ctx.now) return hit;
   const state = containerState(c, ctx.now);
-  const entry = { now: ctx.now, state, events: [...state.known.values()] };
+  const entry = { now: ctx.now, state, events: state.events.map((e) => ({ ...e, container: c })) };
   stateCache.set(c, entry);
   return entry;
 }

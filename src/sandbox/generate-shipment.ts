@@ -292,6 +292,7 @@ function generateContainer(seed: string, label: string, shipment: ShipmentPlan):
     add('empty_in', fullOut + random.float(2, 10) * DAY, pod, { terminal: podTerminal, dataSource: 'terminal' });
   }
   milestones.sort((a, b) => a.at - b.at);
+  withdrawSome(seed, label, milestones);
   const live = liveExtras(new Random(`${seed}:${label}:live`), milestones);
 
   const equipmentType = random.weighted<ContainerPlan['equipmentType']>([
@@ -360,4 +361,25 @@ function liveExtras(
     facilityHolds.push({ name: kind.name, description: kind.description, releasedAt: Math.max(releasedAt, unloaded) });
   }
   return { deliveredAfterMs, facilityHolds };
+}
+
+/** The share of containers whose departure or discharge the carrier first reports wrongly. */
+export const WITHDRAWN_SHARE = 0.05;
+
+/**
+ * Gives a few containers a withdrawn event: the carrier reports the departure or the discharge
+ * at a wrong time, withdraws it hours later and sends the right time as a correction. Drawn from
+ * a random of its own, so every other draw of the container stays as it was.
+ */
+function withdrawSome(seed: string, label: string, milestones: Milestone[]): void {
+  const random = new Random(`${seed}:${label}:withdrawal`);
+  if (!random.chance(WITHDRAWN_SHARE)) return;
+  const candidates = milestones.filter((m) => m.key === 'vessel_departed' || m.key === 'vessel_discharged');
+  if (candidates.length === 0) return;
+  const milestone = random.pick(candidates);
+  milestone.withdrawn = {
+    id: stableUuid(seed, `${label}:event:${milestone.key}:withdrawn`),
+    at: minute(milestone.at - random.float(2, 20) * HOUR),
+    withdrawnAt: minute(milestone.reportedAt + random.float(2, 30) * HOUR),
+  };
 }

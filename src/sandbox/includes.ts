@@ -32,6 +32,8 @@ const targets: Record<EntityType, Record<string, EntityType[]>> = {
     location: ['port', 'metro_area'],
     terminal: ['terminal', 'rail_terminal'],
     vessel: ['vessel'],
+    source_event: [],
+    previous_version: ['transport_event'],
   },
   raw_event: { location: ['port', 'metro_area'], vessel: ['vessel'] },
   tracking_request: { tracked_object: ['shipment'], customer: ['party'] },

@@ -80,6 +80,21 @@ export interface Milestone {
   vessel: VesselRec | null;
   voyage: string | null;
   dataSource: 'shipping_line' | 'terminal';
+  /**
+   * The carrier first reported this milestone at a wrong time, then withdrew that report and
+   * sent this one as its correction (the live service's `invalidated_at` and `previous_version`).
+   */
+  withdrawn?: WithdrawnReport;
+}
+
+/** A first report of a milestone that the carrier later withdrew. */
+export interface WithdrawnReport {
+  /** The id of the transport event that carried the wrong report. */
+  id: string;
+  /** The wrong time it reported. */
+  at: number;
+  /** When the carrier withdrew it; the correction (the milestone's own event) is reported then. */
+  withdrawnAt: number;
 }
 
 export interface HoldPlan {

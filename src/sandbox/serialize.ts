@@ -56,10 +56,7 @@ export const relationships: RelationshipTable = {
     pod_terminal: (c) => e.terminal(c.shipment.podTerminal),
     pickup_facility: (c) => (c.shipment.rail ? null : e.terminal(c.shipment.podTerminal)),
     transport_events: (c, ctx) =>
-      containerStateCached(c, ctx).events.map((milestone) => ({
-        type: 'transport_event' as const,
-        rec: { container: c, milestone },
-      })),
+      containerStateCached(c, ctx).events.map((rec) => ({ type: 'transport_event' as const, rec })),
     raw_events: (c) =>
       c.milestones.map((milestone, index) => ({ type: 'raw_event' as const, rec: { container: c, milestone, index } })),
   },
@@ -74,6 +71,14 @@ export const relationships: RelationshipTable = {
     terminal: ({ milestone }) =>
       milestone.terminal ? e.terminal(milestone.terminal) : atRamp.has(milestone.key) ? e.ramp(milestone.port) : null,
     vessel: ({ milestone }) => (milestone.vessel ? e.vessel(milestone.vessel) : null),
+    // The live service links the raw event an event came from; the sandbox does not model that link.
+    source_event: () => null,
+    // A correction names the withdrawn event it replaces.
+    previous_version: ({ container, previousVersion }, ctx) => {
+      if (!previousVersion) return null;
+      const rec = containerStateCached(container, ctx).events.find((event) => event.milestone === previousVersion);
+      return rec ? { type: 'transport_event', rec } : null;
+    },
   },
   tracking_request: {
     tracked_object: (r, ctx) =>

@@ -4,7 +4,15 @@
  * Stopping tracking freezes a shipment at the moment it stopped.
  */
 import { DAY, HOUR } from './generate';
-import type { ContainerPlan, EtaRevision, Milestone, MilestoneKey, ShipmentPlan, TrackingRequestPlan } from './model';
+import type {
+  ContainerPlan,
+  EtaRevision,
+  Milestone,
+  MilestoneKey,
+  ShipmentPlan,
+  TrackingRequestPlan,
+  WithdrawnReport,
+} from './model';
 import { hash32 } from './random';
 import { localMidnightAfter } from './zoned-time';
 
@@ -88,8 +96,67 @@ function withTotal(fees: Fee[]): Fee[] {
   return [...fees, { type: 'total', amount: fees.reduce((sum, f) => sum + f.amount, 0), currency_code: 'USD' }];
 }
 
+/** A transport event the service shows: a milestone's report, withdrawn or correcting another. */
+export interface EventReport {
+  milestone: Milestone;
+  /** When the service learnt of this report (its `created_at`). */
+  reportedAt: number;
+  /** When the carrier withdrew it, once it has. */
+  invalidatedAt: number | null;
+  /** The withdrawn report this one corrects. */
+  previousVersion: Milestone | null;
+}
+
+/** A milestone's first report, as it stood before the carrier withdrew it. */
+function firstReport(m: Milestone & { withdrawn: WithdrawnReport }): Milestone {
+  const { id, at } = m.withdrawn;
+  return {
+    id,
+    rawId: m.rawId,
+    key: m.key,
+    at,
+    reportedAt: m.reportedAt,
+    port: m.port,
+    terminal: m.terminal,
+    vessel: m.vessel,
+    voyage: m.voyage,
+    dataSource: m.dataSource,
+  };
+}
+
+/**
+ * The milestones known at `at` and their transport events. A milestone whose first report the
+ * carrier withdraws is known at the wrong time until the withdrawal; from then on it is known at
+ * its own time, and both events show: the withdrawn one with `invalidated_at`, and the
+ * milestone's own event naming it as its previous version.
+ */
+function knownAt(container: ContainerPlan, at: number): { known: Map<MilestoneKey, Milestone>; events: EventReport[] } {
+  const known = new Map<MilestoneKey, Milestone>();
+  const events: EventReport[] = [];
+  for (const m of knownMilestones(container, at)) {
+    if (!m.withdrawn) {
+      known.set(m.key, m);
+      events.push({ milestone: m, reportedAt: m.reportedAt, invalidatedAt: null, previousVersion: null });
+      continue;
+    }
+    const first = firstReport(m as Milestone & { withdrawn: WithdrawnReport });
+    const { withdrawnAt } = m.withdrawn;
+    if (at < withdrawnAt) {
+      known.set(m.key, first);
+      events.push({ milestone: first, reportedAt: first.reportedAt, invalidatedAt: null, previousVersion: null });
+      continue;
+    }
+    known.set(m.key, m);
+    events.push({ milestone: first, reportedAt: first.reportedAt, invalidatedAt: withdrawnAt, previousVersion: null });
+    events.push({ milestone: m, reportedAt: withdrawnAt, invalidatedAt: null, previousVersion: first });
+  }
+  return { known, events };
+}
+
 export interface ContainerState {
   known: Map<MilestoneKey, Milestone>;
+  /** The transport events the service shows, withdrawn ones included. */
+  events: EventReport[];
   status: ContainerStatus;
   holds: { name: string; status: 'hold'; description: string | null }[];
   availableForPickup: boolean | null;
@@ -119,8 +186,7 @@ function tick(from: number, at: number, every: number): number {
 export function containerState(container: ContainerPlan, now: number): ContainerState {
   const shipment = container.shipment;
   const at = knownUntil(shipment, now);
-  const known = new Map<MilestoneKey, Milestone>();
-  for (const m of knownMilestones(container, at)) known.set(m.key, m);
+  const { known, events } = knownAt(container, at);
   const has = (key: MilestoneKey) => known.has(key);
   const rail = shipment.rail !== null && shipment.destination !== shipment.pod;
   const discharged = known.get('vessel_discharged');
@@ -195,13 +261,14 @@ export function containerState(container: ContainerPlan, now: number): Container
   const shipmentCheckedAt = at >= shipment.createdAt ? tick(shipment.createdAt, at, 6 * HOUR) : null;
 
   let updatedAt = container.createdAt;
-  for (const m of known.values()) updatedAt = Math.max(updatedAt, m.reportedAt);
+  for (const e of events) updatedAt = Math.max(updatedAt, e.invalidatedAt ?? e.reportedAt);
   for (const h of [...container.holds, ...(unloaded ? container.facilityHolds : [])])
     if (h.releasedAt !== null && h.releasedAt <= at) updatedAt = Math.max(updatedAt, h.releasedAt);
   if (delivered !== null && delivered <= at) updatedAt = Math.max(updatedAt, delivered);
 
   return {
     known,
+    events,
     status,
     holds,
     availableForPickup: discharged || available ? status === 'available' : null,

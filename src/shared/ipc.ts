@@ -8,6 +8,7 @@ import {
   addProfileSchema,
   containerEventsSchema,
   createTrackingRequestSchema,
+  exportEventsSchema,
   exportSchema,
   historySchema,
   idSchema,
@@ -143,6 +144,7 @@ export const contract = {
   'webhooks:delete': channel<{ deleted: true }>()(idSchema),
 
   'export:csv': channel<ExportResult>()(exportSchema),
+  'export:events': channel<ExportResult>()(exportEventsSchema),
 } as const;
 
 export const events = {

@@ -109,6 +109,8 @@ export const searchSchema = z
 export const containerEventsSchema = z
   .object({ id: z.string().min(1).max(200), refresh: z.boolean().default(false) })
   .strict();
+/** `export:events`: one container's transport events, withdrawn ones included. */
+export const exportEventsSchema = z.object({ containerId: z.string().min(1).max(200) }).strict();
 
 // Control characters (tabs, line breaks, escapes) have no place in a tag or a reference.
 const hasNoControlCharacters = (text: string) =>

@@ -103,6 +103,8 @@ export interface Milestone {
   estimated: boolean;
   place: string | null;
   timezone: string | null;
+  /** Taken from an event that corrects one the carrier withdrew. */
+  corrected?: boolean;
 }
 
 export interface TransportEventRow {
@@ -117,6 +119,12 @@ export interface TransportEventRow {
   vessel: string | null;
   voyage: string | null;
   dataSource: string | null;
+  /** When the carrier withdrew this event (it is kept for history, never a milestone). */
+  withdrawnAt: string | null;
+  /** The event that corrects this one (it names this one as its previous version). */
+  replacedBy: string | null;
+  /** The event this one corrects. */
+  replaces: string | null;
 }
 
 /** A place: a port or a metro area (the store's `locations` view). */

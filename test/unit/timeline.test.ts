@@ -69,4 +69,74 @@ describe('a container timeline', () => {
     ]);
     expect(milestones.find((m) => m.key === 'delivered')!.label).toBe('Delivered');
   });
+
+  describe('with an event the carrier withdrew', () => {
+    const withdrawn = (name: string, timestamp: string) => ({
+      ...event(name, timestamp),
+      invalidated_at: '2026-03-09T18:00:00Z',
+    });
+
+    it('takes the correction, never the withdrawn discharge, and says it was corrected', () => {
+      const milestones = buildMilestones(
+        {},
+        { pod_discharged_at: '2026-03-09T12:00:00Z' },
+        [
+          // Oldest first, as the store reads them: the withdrawn report would win as the first actual.
+          withdrawn('vessel_discharged', '2026-03-08T02:00:00Z'),
+          { ...event('vessel_discharged', '2026-03-09T12:00:00Z'), corrects: 1 },
+        ],
+        now,
+      );
+      expect(milestones).toEqual([
+        {
+          key: 'vessel_discharged',
+          label: 'Discharged',
+          at: '2026-03-09T12:00:00Z',
+          estimated: false,
+          place: 'Los Angeles',
+          timezone: null,
+          corrected: true,
+        },
+      ]);
+    });
+
+    it('skips an event a correction replaces even when it carries no invalidated_at', () => {
+      const milestones = buildMilestones(
+        {},
+        {},
+        [
+          { ...event('vessel_discharged', '2026-03-08T02:00:00Z'), replaced: 1 },
+          { ...event('vessel_discharged', '2026-03-09T12:00:00Z'), corrects: 1 },
+        ],
+        now,
+      );
+      expect(milestones.map((m) => [m.key, m.at, m.corrected])).toEqual([
+        ['vessel_discharged', '2026-03-09T12:00:00Z', true],
+      ]);
+    });
+
+    it('falls back to the estimate when only the withdrawn departure is there, even if the record repeats it', () => {
+      const milestones = buildMilestones(
+        { pol_atd_at: '2026-03-01T10:00:00Z', pol_etd_at: '2026-03-02T06:00:00Z', port_of_lading_name: 'Shanghai' },
+        {},
+        [withdrawn('vessel_departed', '2026-03-01T10:00:00Z')],
+        now,
+      );
+      expect(milestones.map((m) => [m.key, m.at, m.estimated])).toEqual([
+        ['vessel_departed', '2026-03-02T06:00:00Z', true],
+      ]);
+    });
+
+    it("falls back to the container's own date when it differs from the withdrawn one", () => {
+      const milestones = buildMilestones(
+        { port_of_discharge_name: 'Los Angeles' },
+        { pod_discharged_at: '2026-03-09T12:00:00Z' },
+        [withdrawn('vessel_discharged', '2026-03-08T02:00:00Z')],
+        now,
+      );
+      expect(milestones.map((m) => [m.key, m.at, m.estimated, m.corrected])).toEqual([
+        ['vessel_discharged', '2026-03-09T12:00:00Z', false, undefined],
+      ]);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { QuaysideError } from '../../core/errors';
+import { exportEvents } from '../../core/export/export-events';
 import { exportView, exportViews, type ExportView } from '../../core/export/export-view';
 import { listNameOf } from '../../shared/list-views';
 import { describeDatabaseFailure, openForReading } from '../database-files';
@@ -13,7 +14,10 @@ export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE
     --tag TAG  --status STATUS  --eta-from ISO  --eta-to ISO  --lfd-from ISO  --lfd-to ISO
     --tracking-stopped true|false  --on-hold true|false  --overdue true|false  --pickup-ready true|false
     (carrier, ports, customer, tag and status repeat)  --sort FIELD[:asc|desc]
-    --columns KEY,KEY  --header-style human|keys`;
+    --columns KEY,KEY  --header-style human|keys
+  export events --db PATH --out FILE [--container ID|NUMBER] [--header-style human|keys]
+                      Write transport events to CSV, withdrawn ones included (a column says when the
+                      carrier withdrew each): one container's, or every container's`;
 
 function bool(value: string | undefined, name: string): boolean | undefined {
   if (value === undefined) return undefined;
@@ -51,16 +55,19 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
         sort: { type: 'string' },
         columns: { type: 'string' },
         'header-style': { type: 'string' },
+        container: { type: 'string' },
       },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const { values, positionals } = parsed;
+  if (positionals[0] === 'events') return runEventsExport(values, positionals, io);
+  if (values.container !== undefined) throw new UsageError('--container goes with export events');
   const view = positionals[0] as ExportView | undefined;
   const list = view === undefined ? undefined : listNameOf(view);
   if (!view || !list || positionals.length > 1) {
-    throw new UsageError(`export needs one of ${exportViews.join(', ')}`);
+    throw new UsageError(`export needs one of ${exportViews.join(', ')} or events`);
   }
   if (!values.db || !values.out) throw new UsageError('export needs --db PATH and --out FILE');
   if (!existsSync(values.db)) {
@@ -138,6 +145,51 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
       return exitCodes.validation;
     }
     const sentence = describeDatabaseFailure(error, values.db);
+    if (sentence === null) throw error;
+    io.err.write(`${sentence}\n`);
+    return exitCodes.failure;
+  } finally {
+    db.close();
+  }
+}
+
+type ExportValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** `export events`: transport events, of one container or all, through the same file writer. */
+async function runEventsExport(values: ExportValues, positionals: string[], io: CommandIo): Promise<number> {
+  if (positionals.length > 1) throw new UsageError('export events takes no other list name');
+  const { db: dbPath, out, container } = values;
+  const headerStyle = values['header-style'] ?? 'human';
+  const allowed = new Set(['db', 'out', 'container', 'header-style']);
+  const other = Object.keys(values).filter((key) => values[key] !== undefined && !allowed.has(key));
+  if (other.length > 0) throw new UsageError(`export events takes no --${other.join(', --')}`);
+  if (typeof dbPath !== 'string' || typeof out !== 'string') {
+    throw new UsageError('export needs --db PATH and --out FILE');
+  }
+  if (headerStyle !== 'human' && headerStyle !== 'keys') throw new UsageError('--header-style must be human or keys');
+  if (!existsSync(dbPath)) {
+    io.err.write(`There is no database at ${dbPath}; run sync first.\n`);
+    return exitCodes.failure;
+  }
+  const opened = openForReading(dbPath);
+  if ('error' in opened) {
+    io.err.write(`${opened.error}\n`);
+    return exitCodes.failure;
+  }
+  const { db } = opened;
+  try {
+    const result = await exportEvents(db, out, {
+      container: typeof container === 'string' ? container : undefined,
+      headerStyle,
+    });
+    io.out.write(`Wrote ${result.rows} events to ${result.path}\n`);
+    return exitCodes.ok;
+  } catch (error) {
+    if (error instanceof QuaysideError && error.code === 'not_found') {
+      io.err.write(`${error.message}\n`);
+      return exitCodes.failure;
+    }
+    const sentence = describeDatabaseFailure(error, dbPath);
     if (sentence === null) throw error;
     io.err.write(`${sentence}\n`);
     return exitCodes.failure;

@@ -180,6 +180,9 @@ export function containerEvents(db: Db, id: string): TransportEventRow[] {
     vessel: r.vessel,
     voyage: r.voyage_number,
     dataSource: r.data_source,
+    withdrawnAt: r.invalidated_at,
+    replacedBy: r.replaced_by,
+    replaces: r.previous_version_id,
   }));
 }
 

@@ -2,7 +2,9 @@
  * A container's milestones from empty-out to empty-return, built from what the store has:
  * the shipment's and container's attributes (always there, so a timeline never waits for events)
  * and the transport events when they have been fetched (they add origin and transshipment
- * moves). Planned moments appear as estimated.
+ * moves). Planned moments appear as estimated. An event the carrier withdrew, or one a
+ * correction replaced, is never a milestone: the correction takes its place, else the records'
+ * dates (unless they still carry the withdrawn time), else the estimate.
  */
 import { milestoneLabels } from '../../shared/labels';
 import type { Milestone } from '../../shared/types';
@@ -15,6 +17,12 @@ interface EventRow {
   timezone: string | null;
   location_locode: string | null;
   port_name: string | null;
+  /** Withdrawn by the carrier: kept for history, never a milestone. */
+  invalidated_at?: string | null;
+  /** Named by a correction as its previous version: the correction stands in its place. */
+  replaced?: number | boolean | null;
+  /** Names a previous version: it corrects an event the carrier withdrew. */
+  corrects?: number | boolean | null;
 }
 
 const order = Object.keys(milestoneLabels);
@@ -30,12 +38,27 @@ export function buildMilestones(
   now = Date.now(),
 ): Milestone[] {
   const byKey = new Map<string, Milestone>();
-  const put = (key: string, at: string | null, estimated: boolean, place: string | null, timezone: string | null) => {
+  const put = (
+    key: string,
+    at: string | null,
+    estimated: boolean,
+    place: string | null,
+    timezone: string | null,
+    corrected = false,
+  ) => {
     if (!at) return;
     const existing = byKey.get(key);
     // An actual beats an estimate; the first actual of a kind wins (the transshipment repeats).
     if (existing && (!existing.estimated || estimated)) return;
-    byKey.set(key, { key, label: milestoneLabels[key] ?? key, at, estimated, place, timezone });
+    const label = milestoneLabels[key] ?? key;
+    byKey.set(key, { key, label, at, estimated, place, timezone, ...(corrected ? { corrected } : {}) });
+  };
+  // What the carrier withdrew, by kind and instant: a record still carrying that time (the
+  // service may copy an event's time into the container's attributes) is not taken as fact.
+  const withdrawn = new Set<string>();
+  const actual = (key: string, value: unknown): string | null => {
+    const at = storedInstant(value);
+    return at !== null && withdrawn.has(`${key} ${at}`) ? null : at;
   };
   // Dates from the raw record are checked as the store checks its columns: a bad one counts as none.
   const pol = text(shipment.port_of_lading_name);
@@ -50,28 +73,35 @@ export function buildMilestones(
     const key = e.event.replace(/^container\.transport\./, '');
     if (!(key in milestoneLabels)) continue;
     const at = storedInstant(e.timestamp);
-    put(key, at, at !== null && Date.parse(at) > now, e.port_name ?? e.location_locode, e.timezone);
+    // A withdrawn event, or one a correction replaces, is history, never a milestone.
+    if (e.invalidated_at || e.replaced) {
+      if (at !== null) withdrawn.add(`${key} ${at}`);
+      continue;
+    }
+    put(key, at, at !== null && Date.parse(at) > now, e.port_name ?? e.location_locode, e.timezone, !!e.corrects);
   }
 
-  put('empty_out', storedInstant(container.empty_out_at), false, pol, polTz);
-  put('full_in', storedInstant(container.pol_full_in_at), false, pol, polTz);
-  put('vessel_loaded', storedInstant(container.pol_vessel_loaded_at), false, pol, polTz);
+  put('empty_out', actual('empty_out', container.empty_out_at), false, pol, polTz);
+  put('full_in', actual('full_in', container.pol_full_in_at), false, pol, polTz);
+  put('vessel_loaded', actual('vessel_loaded', container.pol_vessel_loaded_at), false, pol, polTz);
   // The box's own departure (its first vessel) before the shipment's.
-  const departed = storedInstant(container.pol_vessel_departed_at) ?? storedInstant(shipment.pol_atd_at);
+  const departed =
+    actual('vessel_departed', container.pol_vessel_departed_at) ?? actual('vessel_departed', shipment.pol_atd_at);
   put('vessel_departed', departed ?? storedInstant(shipment.pol_etd_at), !departed, pol, polTz);
-  const arrived = storedInstant(container.pod_arrived_at) ?? storedInstant(shipment.pod_ata_at);
+  const arrived = actual('vessel_arrived', container.pod_arrived_at) ?? actual('vessel_arrived', shipment.pod_ata_at);
   put('vessel_arrived', arrived ?? storedInstant(shipment.pod_eta_at), !arrived, pod, podTz);
-  put('vessel_discharged', storedInstant(container.pod_discharged_at), false, pod, podTz);
-  put('rail_loaded', storedInstant(container.pod_rail_loaded_at), false, pod, podTz);
-  put('rail_departed', storedInstant(container.pod_rail_departed_at), false, pod, podTz);
-  const inland = storedInstant(container.ind_ata_at);
+  put('vessel_discharged', actual('vessel_discharged', container.pod_discharged_at), false, pod, podTz);
+  put('rail_loaded', actual('rail_loaded', container.pod_rail_loaded_at), false, pod, podTz);
+  put('rail_departed', actual('rail_departed', container.pod_rail_departed_at), false, pod, podTz);
+  const inland = actual('rail_arrived', container.ind_ata_at);
   put('rail_arrived', inland ?? storedInstant(container.ind_eta_at), !inland, destination, destTz);
-  put('rail_unloaded', storedInstant(container.ind_rail_unloaded_at), false, destination, destTz);
-  const fullOut = storedInstant(container.pod_full_out_at) ?? storedInstant(container.final_destination_full_out_at);
-  const inlandFullOut = storedInstant(container.final_destination_full_out_at) !== null;
+  put('rail_unloaded', actual('rail_unloaded', container.ind_rail_unloaded_at), false, destination, destTz);
+  const inlandFullOut = actual('full_out', container.final_destination_full_out_at);
+  const fullOut = actual('full_out', container.pod_full_out_at) ?? inlandFullOut;
   put('full_out', fullOut, false, inlandFullOut ? destination : pod, inlandFullOut ? destTz : podTz);
-  put('delivered', storedInstant(container.delivered_at), false, null, inlandFullOut ? destTz : podTz);
-  put('empty_in', storedInstant(container.empty_terminated_at), false, null, text(container.empty_terminated_timezone));
+  put('delivered', actual('delivered', container.delivered_at), false, null, inlandFullOut ? destTz : podTz);
+  const emptyIn = actual('empty_in', container.empty_terminated_at);
+  put('empty_in', emptyIn, false, null, text(container.empty_terminated_timezone));
 
   return [...byKey.values()].sort((a, b) => {
     const byOrder = order.indexOf(a.key) - order.indexOf(b.key);

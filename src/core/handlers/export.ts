@@ -1,9 +1,11 @@
 import type { Handlers } from '../../shared/ipc';
+import { exportEvents } from '../export/export-events';
 import { exportView } from '../export/export-view';
+import { getContainerRow } from '../store/queries/containers';
 import type { CoreContext } from './context';
 
 /** Export of exactly what a list shows, to a file the user picks (main shows the save dialog). */
-export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv'> {
+export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv' | 'export:events'> {
   return {
     'export:csv': async (request) => {
       const suggested = `quayside-${request.view}-${new Date().toISOString().slice(0, 10)}.csv`;
@@ -16,6 +18,21 @@ export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv'> {
         sort: request.sort,
         columns: request.columns,
         headerStyle: request.headerStyle,
+        onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
+      });
+      return { path: result.path, rows: result.rows, cancelled: false };
+    },
+    // One container's transport events, withdrawn ones included (a column says so).
+    'export:events': async ({ containerId }) => {
+      const session = await ctx.session();
+      // The number comes from the service: only its letters and digits go into a file name.
+      const number =
+        (getContainerRow(session.db, containerId)?.number ?? '').replace(/[^A-Za-z0-9]/g, '') || 'container';
+      const suggested = `quayside-events-${number}-${new Date().toISOString().slice(0, 10)}.csv`;
+      const path = (await ctx.options.chooseExportPath?.(suggested)) ?? null;
+      if (!path) return { path: null, rows: 0, cancelled: true };
+      const result = await exportEvents(session.db, path, {
+        container: containerId,
         onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
       });
       return { path: result.path, rows: result.rows, cancelled: false };

@@ -76,6 +76,12 @@ export interface MilestoneEventRow {
   timezone: Text;
   location_locode: Text;
   port_name: Text;
+  /** When the carrier withdrew it. */
+  invalidated_at: Text;
+  /** 1 when another event names it as its previous version (a correction replaced it). */
+  replaced: number;
+  /** 1 when it names a previous version (it corrects another event). */
+  corrects: number;
 }
 
 /** An event as the container's event list shows it, names joined in. */
@@ -90,6 +96,10 @@ export interface TransportEventDetailRow {
   vessel: Text;
   voyage_number: Text;
   data_source: Text;
+  invalidated_at: Text;
+  previous_version_id: Text;
+  /** The correction that names this event as its previous version (the earliest, if several). */
+  replaced_by: Text;
 }
 
 /**
@@ -97,6 +107,9 @@ export interface TransportEventDetailRow {
  * its tables: SQLite pushes the id into both halves of the union).
  */
 const placeName = 'SELECT name FROM locations WHERE id = coalesce(e.location_id, e.metro_area_id)';
+
+/** The correction that replaces event `e`, through the index on `previous_version_id`. */
+const replacedBy = 'SELECT min(r.id) FROM transport_events r WHERE r.previous_version_id = e.id';
 
 const statements = perDb((db: Db) => ({
   terminal: db.prepare<[string], TerminalDetailRow>(
@@ -112,7 +125,9 @@ const statements = perDb((db: Db) => ({
      FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id WHERE c.id = ?`,
   ),
   milestoneEvents: db.prepare<[string], MilestoneEventRow>(
-    `SELECT e.event, e.timestamp, e.timezone, e.location_locode, (${placeName}) AS port_name
+    `SELECT e.event, e.timestamp, e.timezone, e.location_locode, (${placeName}) AS port_name, e.invalidated_at,
+       EXISTS (SELECT 1 FROM transport_events r WHERE r.previous_version_id = e.id) AS replaced,
+       e.previous_version_id IS NOT NULL AS corrects
      FROM transport_events e WHERE e.container_id = ? ORDER BY e.timestamp`,
   ),
   shipmentContainers: db
@@ -128,7 +143,8 @@ const statements = perDb((db: Db) => ({
     .pluck(),
   events: db.prepare<[string], TransportEventDetailRow>(
     `SELECT e.id, e.event, e.timestamp, e.timezone, e.location_locode, (${placeName}) AS port, t.name AS terminal,
-       v.name AS vessel, e.voyage_number, e.data_source
+       v.name AS vessel, e.voyage_number, e.data_source, e.invalidated_at, e.previous_version_id,
+       (${replacedBy}) AS replaced_by
      FROM transport_events e LEFT JOIN terminals t ON t.id = e.terminal_id
      LEFT JOIN vessels v ON v.id = e.vessel_id WHERE e.container_id = ? ORDER BY e.timestamp, e.id`,
   ),
@@ -156,7 +172,7 @@ export function containerDetailRow(db: Db, id: string): ContainerDetailRow | und
   return statements(db).container.get(id);
 }
 
-/** A container's events, oldest first, for its milestone timeline. */
+/** A container's events, oldest first, for its milestone timeline, each saying whether it still stands. */
 export function milestoneEvents(db: Db, containerId: string): MilestoneEventRow[] {
   return statements(db).milestoneEvents.all(containerId);
 }
