@@ -54,7 +54,12 @@ export async function dispatch(
     return { ok: true, value: value === undefined ? null : value };
   } catch (error) {
     if (error instanceof QuaysideError) {
-      return failure({ code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return failure({
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.existing ? { existing: error.existing } : {}),
+      });
     }
     const storage = describeStoreError(error) ?? describeFsFailure(error);
     if (storage) return failure({ code: 'storage', message: storage.message });

@@ -7,7 +7,8 @@ import { SimClock } from './clock';
 import { FaultInjector, parseFaults, type FaultKind, type FaultRates } from './faults';
 import { generateWorld } from './generate';
 import { LatencyPlan, type Latency } from './latency';
-import { RollingWindowLimiter } from './rate-limit';
+import { BucketedRateLimits } from './rate-limit';
+import type { RateLimitSpec, SpecialRateBucket } from '../shared/rate-buckets';
 import { createSandboxServer, type SandboxStats } from './server';
 import type { SandboxShape } from './serialize';
 import { SandboxStore } from './store';
@@ -22,7 +23,10 @@ export interface SandboxOptions {
   /** Number of shipments; containers (1–6 each) and tracking requests scale with it. */
   shipments?: number;
   apiKeys?: string[];
-  rateLimit?: { limit: number; windowSeconds: number };
+  /** The overall bucket per key (default 100 per 60 s, as the live service). */
+  rateLimit?: RateLimitSpec;
+  /** The buckets counted apart from the overall one; each defaults to the live service's limit. */
+  rateBuckets?: Partial<Record<SpecialRateBucket, RateLimitSpec>>;
   /**
    * The wait before every answer: `none` (the default), a fixed number of milliseconds, `realistic`
    * (as the live service: tens to hundreds of ms, now and then a slow page of 1–3 s, seeded), or a
@@ -68,8 +72,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const world = generateWorld({ seed, shipments, now: clock.now() });
   const store = new SandboxStore(world);
   const apiKeys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [DEMO_API_KEY];
-  const rate = options.rateLimit ?? { limit: 100, windowSeconds: 60 };
-  const limiter = new RollingWindowLimiter(rate.limit, rate.windowSeconds * 1000);
+  const limiter = new BucketedRateLimits({ ...options.rateBuckets, overall: options.rateLimit });
   const toRates = (f: FaultRates | string | undefined) => (typeof f === 'string' ? parseFaults(f) : (f ?? {}));
   const faults = new FaultInjector(toRates(options.faults), seed);
   const latency = new LatencyPlan(options.latency ?? options.latencyMs ?? 'none', seed);

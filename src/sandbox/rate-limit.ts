@@ -1,3 +1,5 @@
+import { liveRateLimits, rateBucketOf, rateBuckets, type RateBucket, type RateLimitSpec } from '../shared/rate-buckets';
+
 /**
  * The service's limit: at most `limit` requests per key in any rolling window. Only admitted
  * requests count; a refused one says how long until the oldest admitted request leaves it.
@@ -30,6 +32,42 @@ export class RollingWindowLimiter {
     }
     hits.push(now);
     return { ok: true };
+  }
+}
+
+export type RateRefusal = { ok: false; retryAfterSeconds: number; bucket: RateBucket; limit: number; windowMs: number };
+
+/**
+ * The service's buckets (`shared/rate-buckets.ts`): one rolling window per (key, bucket). A
+ * request counts in its own bucket only, so creating tracking requests or refreshing containers
+ * never uses up the overall budget a sync reads with, nor the reverse.
+ */
+export class BucketedRateLimits {
+  readonly #buckets: Record<RateBucket, RollingWindowLimiter>;
+
+  /** `overall` is the sandbox's rate limit option; the others default to the live service's. */
+  constructor(specs: Partial<Record<RateBucket, RateLimitSpec>> = {}) {
+    const make = (bucket: RateBucket) => {
+      const spec = specs[bucket] ?? liveRateLimits[bucket];
+      return new RollingWindowLimiter(spec.limit, spec.windowSeconds * 1000);
+    };
+    this.#buckets = Object.fromEntries(rateBuckets.map((b) => [b, make(b)])) as Record<
+      RateBucket,
+      RollingWindowLimiter
+    >;
+  }
+
+  bucket(name: RateBucket): RollingWindowLimiter {
+    return this.#buckets[name];
+  }
+
+  /** Admits the request in its bucket now, or says which bucket is full and for how long. */
+  take(key: string, method: string, pathname: string, now: number): { ok: true } | RateRefusal {
+    const bucket = rateBucketOf(method, pathname);
+    const limiter = this.#buckets[bucket];
+    const taken = limiter.take(key, now);
+    if (taken.ok) return taken;
+    return { ...taken, bucket, limit: limiter.limit, windowMs: limiter.windowMs };
   }
 }
 

@@ -7,7 +7,7 @@ import type { Socket } from 'node:net';
 import type { SimClock } from './clock';
 import type { FaultInjector } from './faults';
 import { HttpError, JSON_API, type ApiError, type Reply, type RouteContext } from './http';
-import type { RollingWindowLimiter } from './rate-limit';
+import type { BucketedRateLimits } from './rate-limit';
 import { matchRoute } from './routes/index';
 import type { SandboxShape } from './serialize';
 import type { SandboxStore } from './store';
@@ -23,7 +23,7 @@ export interface ServerDeps {
   store: SandboxStore;
   clock: SimClock;
   apiKeys: ReadonlySet<string>;
-  limiter: RollingWindowLimiter;
+  limiter: BucketedRateLimits;
   faults: FaultInjector;
   /** Milliseconds the next answer waits (0: none). */
   latency: () => number;
@@ -75,10 +75,10 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
       );
       return;
     }
-    const admitted = deps.limiter.take(key, deps.realNow());
+    const admitted = deps.limiter.take(key, request.method ?? 'GET', url.pathname, deps.realNow());
     if (!admitted.ok) {
       stats.rateLimited++;
-      const windowSeconds = Math.round(deps.limiter.windowMs / 1000);
+      const windowSeconds = Math.round(admitted.windowMs / 1000);
       send(
         request,
         response,
@@ -88,7 +88,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
             {
               status: '429',
               title: 'Too Many Requests',
-              detail: `You've hit the limit of ${deps.limiter.limit} requests per ${windowSeconds} seconds. Please try again in ${admitted.retryAfterSeconds} seconds.`,
+              detail: `You've hit the limit of ${admitted.limit} requests per ${windowSeconds} seconds. Please try again in ${admitted.retryAfterSeconds} seconds.`,
             },
           ],
           { 'retry-after': String(admitted.retryAfterSeconds) },

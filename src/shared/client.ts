@@ -1,4 +1,4 @@
-import type { ArgOf, Bridge, Channel, ErrorCode, EventName, PayloadOf, ResultOf } from './ipc';
+import type { ArgOf, Bridge, Channel, ErrorCode, EventName, ExistingTrackingRequest, PayloadOf, ResultOf } from './ipc';
 
 /** An IPC call that main answered with an error; `code` says what kind. */
 export class IpcCallError extends Error {
@@ -6,12 +6,21 @@ export class IpcCallError extends Error {
   readonly channel: string;
   /** For refused input: a message per field, to show next to the field it concerns. */
   readonly fields: Readonly<Record<string, string>>;
-  constructor(code: ErrorCode, message: string, channel: string, fields: Record<string, string> = {}) {
+  /** For `already_tracked`: the tracking request that already exists. */
+  readonly existing: ExistingTrackingRequest | null;
+  constructor(
+    code: ErrorCode,
+    message: string,
+    channel: string,
+    fields: Record<string, string> = {},
+    existing: ExistingTrackingRequest | null = null,
+  ) {
     super(message);
     this.name = 'IpcCallError';
     this.code = code;
     this.channel = channel;
     this.fields = fields;
+    this.existing = existing;
   }
 }
 
@@ -29,7 +38,8 @@ export function createApi(bridge: Bridge): Api {
       const envelope = await bridge.invoke(channel, arg[0]);
       // Main answered this channel through the same contract: the value is its result type.
       if (envelope.ok) return envelope.value as ResultOf<C>;
-      throw new IpcCallError(envelope.error.code, envelope.error.message, channel, envelope.error.fields);
+      const { code, message, fields, existing } = envelope.error;
+      throw new IpcCallError(code, message, channel, fields, existing ?? null);
     },
     on(event, listener) {
       return bridge.on(event, listener as (payload: unknown) => void);

@@ -197,6 +197,8 @@ export const errorCodes = [
   /** The service refused the request's content; `fields` says which field and why. */
   'rejected',
   'rate_limited',
+  /** The service already tracks this number (a tracking request pending or created); `existing` names it. */
+  'already_tracked',
   /** The local database or disk refused the write (full, read-only, damaged). */
   'storage',
   'busy',
@@ -209,6 +211,18 @@ export interface IpcError {
   message: string;
   /** For `rejected` and `invalid_argument`: a message per field (e.g. `scac`, `requestNumber`). */
   fields?: Record<string, string>;
+  /** For `already_tracked`: the tracking request that already exists. */
+  existing?: ExistingTrackingRequest;
+}
+
+export interface ExistingTrackingRequest {
+  id: string;
+  /** False when the local copy does not have it yet (a sync brings it). */
+  inLocalCopy: boolean;
+  /** Its shipment, once the local copy knows it. */
+  shipmentId: string | null;
+  requestNumber: string;
+  scac: string;
 }
 
 export type Envelope<T> = { ok: true; value: T } | { ok: false; error: IpcError };

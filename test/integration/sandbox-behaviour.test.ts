@@ -251,17 +251,18 @@ describe('sandbox writes', () => {
     expect(after.body.data[0].id).toBe(shipmentId);
   });
 
-  it('reports a duplicate request as failed with reason duplicate, and a bad container number as invalid', async () => {
-    const existing = (await call(sandbox.get(), '/tracking_requests?filter[status]=created')).body.data[0].attributes;
+  it('refuses a request for a number already tracked, naming it, and reports a bad container number as invalid', async () => {
+    const existing = (await call(sandbox.get(), '/tracking_requests?filter[status]=created')).body.data[0];
     const duplicate = await create({
-      request_type: existing.request_type,
-      request_number: existing.request_number,
-      scac: existing.scac,
+      request_type: existing.attributes.request_type,
+      request_number: existing.attributes.request_number,
+      scac: existing.attributes.scac,
     });
-    expect(duplicate.status).toBe(201);
-    sandbox.get().advance(10);
-    const later = await call(sandbox.get(), `/tracking_requests/${duplicate.body.data.id}`);
-    expect(later.body.data.attributes).toMatchObject({ status: 'failed', failed_reason: 'duplicate' });
+    expect(duplicate.status).toBe(422);
+    expect(duplicate.body.errors[0]).toMatchObject({
+      code: 'duplicate',
+      meta: { tracking_request_id: existing.id },
+    });
 
     const badBox = await create({ request_type: 'container', request_number: 'MSCU1234560', scac: 'MSCU' });
     sandbox.get().advance(120);

@@ -360,3 +360,82 @@ describe('sandbox contract: rate limit', () => {
     expect(limited.get().stats.rateLimited).toBe(1);
   });
 });
+
+describe('sandbox contract: separate rate buckets', () => {
+  const buckets = useSandbox({
+    seed: 'buckets',
+    shipments: 5,
+    rateLimit: { limit: 2, windowSeconds: 60 },
+    rateBuckets: { create_tracking_request: { limit: 3, windowSeconds: 60 } },
+  });
+  const create = (n: number) =>
+    call(buckets.get(), '/tracking_requests', {
+      method: 'POST',
+      body: {
+        data: {
+          type: 'tracking_request',
+          attributes: { request_type: 'bill_of_lading', request_number: `MEDUB${n}000`, scac: 'MSCU' },
+        },
+      },
+    });
+
+  it('counts creates and refreshes each in its own window, apart from the overall one', async () => {
+    for (let i = 0; i < 2; i++) expect((await call(buckets.get(), '/shipping_lines')).status).toBe(200);
+    expectError(await call(buckets.get(), '/shipping_lines'), 429);
+    // The overall bucket is full; creating still has its own.
+    for (let i = 0; i < 3; i++) expect((await create(i)).status).toBe(201);
+    const fourth = await create(3);
+    expectError(fourth, 429);
+    expect(fourth.body.errors[0].detail).toContain('limit of 3 requests per 60 seconds');
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
+    // Refreshing a container: 10 a minute by default, as the live service (the route itself is not simulated).
+    for (let i = 0; i < 10; i++) {
+      expect((await call(buckets.get(), '/containers/x/refresh', { method: 'PATCH' })).status).toBe(404);
+    }
+    const refused = await call(buckets.get(), '/containers/x/refresh', { method: 'PATCH' });
+    expectError(refused, 429);
+    expect(refused.headers.get('retry-after')).not.toBeNull();
+    expect(buckets.get().stats.rateLimited).toBe(3);
+  });
+});
+
+describe('sandbox contract: duplicate tracking requests', () => {
+  const fresh = useSandbox({ seed: 'duplicates', shipments: 5 });
+  const create = (attributes: Record<string, unknown>) =>
+    call(fresh.get(), '/tracking_requests', {
+      method: 'POST',
+      body: { data: { type: 'tracking_request', attributes } },
+    });
+
+  it('answers 201, then 422 duplicate naming the pending request, and 201 again once it has failed', async () => {
+    // A container number with a wrong check digit: accepted, pending, and failed once the line answers.
+    const attributes = { request_type: 'container', request_number: 'MSCU1234560', scac: 'MSCU' };
+    const first = await create(attributes);
+    expectContract('POST', '/tracking_requests', first, 201);
+    expect(first.body.data.attributes.status).toBe('pending');
+
+    const again = await create(attributes);
+    expectError(again, 422);
+    expect(validateResponse('POST', '/tracking_requests', 422, again.body)).toEqual([]);
+    expect(again.body.errors).toEqual([
+      {
+        status: '422',
+        code: 'duplicate',
+        title: 'Duplicate tracking request',
+        detail: expect.stringContaining('already exists') as string,
+        source: { pointer: '/data/attributes/request_number' },
+        meta: { tracking_request_id: first.body.data.id },
+      },
+    ]);
+    // Another line or another kind of number is another request.
+    expectContract('POST', '/tracking_requests', await create({ ...attributes, scac: 'MAEU' }), 201);
+
+    fresh.get().advance(120);
+    const failed = await call(fresh.get(), `/tracking_requests/${first.body.data.id}`);
+    expect(failed.body.data.attributes.status).toBe('failed');
+    const retried = await create(attributes);
+    expectContract('POST', '/tracking_requests', retried, 201);
+    expect(retried.body.data.id).not.toBe(first.body.data.id);
+    expect((await create(attributes)).status).toBe(422);
+  });
+});

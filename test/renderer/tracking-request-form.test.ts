@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import TrackingRequestForm from '../../src/renderer/src/components/TrackingRequestForm.svelte';
 import type { TrackingRequestRow } from '../../src/shared/rows';
 import type { LookupRecord } from '../../src/shared/types';
+import { app } from '../../src/renderer/src/lib/app-state.svelte';
 import { Refusal, bridge } from './bridge';
 
 const maersk: LookupRecord = {
@@ -132,5 +133,66 @@ describe('the tracking request form', () => {
     await user.type(screen.getByRole('combobox', { name: 'Carrier' }), 'MAEU');
     await user.click(screen.getByRole('button', { name: 'Start tracking' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The Tracking API cannot be reached.');
+  });
+
+  it('says a number is already tracked beside it, and links to the request that exists', async () => {
+    const { user, oncreated } = await openForm();
+    bridge.answer('trackingRequests:create', () => {
+      throw new Refusal({
+        code: 'already_tracked',
+        message: 'Already tracked: MAEU123456789 (MAEU) has a tracking request.',
+        fields: { requestNumber: 'Already tracked' },
+        existing: { id: 'tr-9', inLocalCopy: true, shipmentId: 'sh-9', requestNumber: 'MAEU123456789', scac: 'MAEU' },
+      });
+    });
+    const number = screen.getByRole('textbox', { name: 'Number' });
+    await user.type(number, 'MAEU123456789');
+    await user.type(screen.getByRole('combobox', { name: 'Carrier' }), 'MAEU');
+    await user.click(screen.getByRole('button', { name: 'Start tracking' }));
+
+    await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(number.getAttribute('aria-describedby')!)?.textContent).toBe('Already tracked');
+    expect(document.activeElement).toBe(number);
+    const show = screen.getByRole('link', { name: 'Show tracking request MAEU123456789' });
+    expect(decodeURIComponent(show.getAttribute('href')!)).toBe(
+      '#/tracking-requests?filters={"search":"MAEU123456789"}',
+    );
+    expect(screen.getByRole('link', { name: 'Open its shipment' }).getAttribute('href')).toBe('#/shipments/sh-9');
+    // Tab from the number reaches the link next.
+    await user.tab();
+    expect(document.activeElement).toBe(show);
+    expect(oncreated).not.toHaveBeenCalled();
+
+    await user.type(number, '0');
+    expect(screen.queryByRole('link', { name: /Show tracking request/ })).toBeNull();
+  });
+
+  it('offers a sync when the request that exists is not in the local copy yet, then links to it', async () => {
+    const { user } = await openForm();
+    bridge.answer('trackingRequests:create', () => {
+      throw new Refusal({
+        code: 'already_tracked',
+        message: 'Already tracked: MAEU123456789 (MAEU) has a tracking request. It is not in the local copy yet.',
+        fields: { requestNumber: 'Already tracked' },
+        existing: { id: 'tr-9', inLocalCopy: false, shipmentId: null, requestNumber: 'MAEU123456789', scac: 'MAEU' },
+      });
+    });
+    let synced = false;
+    bridge.answer('trackingRequests:get', ({ id }) => {
+      if (!synced) throw new Refusal({ code: 'not_found', message: 'Not synced yet.' });
+      return created({ id });
+    });
+    bridge.answer('sync:start', () => ({ started: true }));
+    await user.type(screen.getByRole('textbox', { name: 'Number' }), 'MAEU123456789');
+    await user.type(screen.getByRole('combobox', { name: 'Carrier' }), 'MAEU');
+    await user.click(screen.getByRole('button', { name: 'Start tracking' }));
+
+    expect(await screen.findByText('Its tracking request is not in the local copy yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    expect(bridge.argsOf('sync:start')).toEqual([{ mode: 'incremental' }]);
+    synced = true;
+    app.dataVersion++;
+    const show = await screen.findByRole('link', { name: 'Show tracking request MAEU123456789' });
+    expect(show.getAttribute('href')).toContain('#/tracking-requests?filters=');
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The Tracking API client: every attempt takes a slot from the key's rate limiter, carries a
+ * The Tracking API client: every attempt takes a slot from its bucket of the key's rate limiter
+ * (the overall one, or creates, number inference or container refreshes), carries a
  * timeout, reads at most MAX_BODY_BYTES, and is retried with backoff when that is safe (a 429
  * asking for more than MAX_RETRY_AFTER_MS is given up at once, naming when). The API key goes
  * only to the base URL's origin and never into events, logs or error messages.
@@ -17,6 +18,7 @@ import {
   TimeoutError,
 } from './errors';
 import { writtenForms } from '../log/redact';
+import { rateBucketOf } from '../../shared/rate-buckets';
 import { MAX_PAUSE_MS, rateLimiterFor, type Priority, type RateLimiter } from './rate-limiter';
 
 const JSON_API = 'application/vnd.api+json';
@@ -164,10 +166,12 @@ export class TrackingApiClient {
   ): Promise<JsonApiDocument | null> {
     const priority = options.priority ?? 'background';
     const { signal } = options;
+    // The service counts creates, number inference and container refreshes apart: so do we.
+    const bucket = this.#limiter.bucket(rateBucketOf(method, url.pathname));
     for (let attempt = 1; ; attempt++) {
       let error: ApiError;
       try {
-        return await this.#limiter.runInSlot(
+        return await bucket.runInSlot(
           priority,
           (answered) => this.#attempt(method, url, body, { attempt, priority, signal, answered }),
           signal,
@@ -193,7 +197,7 @@ export class TrackingApiClient {
           });
         }
         delay = Math.max(delay, asked ?? backoff.baseMs);
-        this.#limiter.pauseFor(delay);
+        bucket.pauseFor(delay);
       }
       const retry = error instanceof RateLimitedError || (safeToRepeat && error.retryable);
       if (!retry || attempt >= this.#settings.maxAttempts) throw error;

@@ -1,16 +1,20 @@
 /**
- * The client's side of the service's rate limit: at most `limit` requests started in any rolling
- * window, shared by everything that uses one API key, user actions served before background sync.
- * Staying under the limit ourselves is what keeps the service from answering 429.
+ * The client's side of the service's rate limits: one bucket per limit the service keeps for a key
+ * (`shared/rate-buckets.ts`: overall, creating tracking requests, inferring numbers, refreshing
+ * containers), each at most `limit` request starts in any rolling window, user actions served
+ * before background sync within it. A request waits, and a 429 pauses, in its own bucket only, so
+ * a bulk import never holds up the sync nor the reverse. Staying under the limits ourselves is
+ * what keeps the service from answering 429.
  */
 import { createHash } from 'node:crypto';
+import { liveRateLimits, rateBuckets, type RateBucket, type SpecialRateBucket } from '../../shared/rate-buckets';
 
 export type Priority = 'user' | 'background';
 
 /** The longest pause one 429 can put on the bucket: user actions never wait longer for a slot. */
 export const MAX_PAUSE_MS = 120_000;
 
-export interface RateLimiterOptions {
+export interface BucketOptions {
   limit?: number;
   windowMs?: number;
   now?: () => number;
@@ -18,6 +22,11 @@ export interface RateLimiterOptions {
   clearTimer?: (handle: unknown) => void;
   /** Defaults to MAX_PAUSE_MS. */
   maxPauseMs?: number;
+}
+
+export interface RateLimiterOptions extends BucketOptions {
+  /** The buckets counted apart from the overall one (`limit`, `windowMs`); default: the live service's. */
+  buckets?: Partial<Record<SpecialRateBucket, { limit: number; windowMs: number }>>;
 }
 
 export interface RateLimiterSnapshot {
@@ -46,7 +55,8 @@ interface Waiter {
   onAbort: (() => void) | undefined;
 }
 
-export class RateLimiter {
+/** One bucket: its own rolling window, queues, pause and timer. */
+export class RateLimitBucket {
   readonly limit: number;
   readonly windowMs: number;
   readonly #now: () => number;
@@ -58,7 +68,7 @@ export class RateLimiter {
   #pausedUntil = -Infinity;
   #timer: unknown = null;
 
-  constructor(options: RateLimiterOptions = {}) {
+  constructor(options: BucketOptions = {}) {
     this.limit = options.limit ?? 100;
     this.windowMs = options.windowMs ?? 60_000;
     if (!Number.isInteger(this.limit) || this.limit < 1 || !(this.windowMs > 0)) {
@@ -205,6 +215,42 @@ export class RateLimiter {
       if (earliest === null || freeAt < earliest) earliest = freeAt;
     }
     return earliest;
+  }
+}
+
+/**
+ * All the buckets of one API key. Used as itself it is the overall bucket (what most requests
+ * count in); `bucket(name)` is the one a request of that kind takes its slot from.
+ */
+export class RateLimiter extends RateLimitBucket {
+  readonly #others: Record<SpecialRateBucket, RateLimitBucket>;
+
+  constructor(options: RateLimiterOptions = {}) {
+    const { buckets = {}, ...overall } = options;
+    super(overall);
+    const make = (name: SpecialRateBucket) =>
+      new RateLimitBucket({
+        ...overall,
+        limit: buckets[name]?.limit ?? liveRateLimits[name].limit,
+        windowMs: buckets[name]?.windowMs ?? liveRateLimits[name].windowSeconds * 1000,
+      });
+    this.#others = {
+      create_tracking_request: make('create_tracking_request'),
+      infer_number: make('infer_number'),
+      refresh_container: make('refresh_container'),
+    };
+  }
+
+  bucket(name: RateBucket): RateLimitBucket {
+    return name === 'overall' ? this : this.#others[name];
+  }
+
+  /** Every bucket's snapshot, overall first. */
+  snapshots(now?: number): Record<RateBucket, RateLimiterSnapshot> {
+    return Object.fromEntries(rateBuckets.map((name) => [name, this.bucket(name).snapshot(now)])) as Record<
+      RateBucket,
+      RateLimiterSnapshot
+    >;
   }
 }
 

@@ -16,6 +16,7 @@ import { deleteWebhook, webhookRows } from '../store/queries/webhooks';
 import type { StoredResource } from '../store/resource';
 import { writeResources } from '../store/writer';
 import { toActionError } from './api-errors';
+import { alreadyTracked } from './duplicate-request';
 import type { CoreContext } from './context';
 
 type ActionHandlers = Pick<
@@ -120,7 +121,11 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
             ...(customerId ? { relationships: { customer: { data: { type: 'party', id: customerId } } } } : {}),
           },
         };
-        const doc = await clientOf(session).post(trackingRequestsPath, body, { priority: 'user' });
+        const doc = await clientOf(session)
+          .post(trackingRequestsPath, body, { priority: 'user' })
+          .catch((error: unknown) => {
+            throw alreadyTracked(error, session.db, { requestType, number, scac }) ?? error;
+          });
         store(session, doc);
         changed();
         const id = doc && !Array.isArray(doc.data) && doc.data ? doc.data.id : null;

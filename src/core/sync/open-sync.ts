@@ -5,7 +5,8 @@
  * same file never sync it at once: the second one ends at once as busy, before any request.
  */
 import { TrackingApiClient, type RequestEvent } from '../api/client';
-import { RateLimiter, rateLimiterFor } from '../api/rate-limiter';
+import type { RateLimitSpec, SpecialRateBucket } from '../../shared/rate-buckets';
+import { RateLimiter, rateLimiterFor, type RateLimiterOptions } from '../api/rate-limiter';
 import { openDatabase, type Db } from '../store/database';
 import { readState } from '../store/sync-state';
 import { SyncEngine, type RunOptions, type SyncEngineOptions } from './engine';
@@ -17,7 +18,10 @@ export interface OpenSyncOptions {
   dbPath: string;
   baseUrl: string;
   apiKey: string;
-  rateLimit?: { limit: number; windowSeconds: number };
+  /** The overall bucket (default 100 per 60 s). */
+  rateLimit?: RateLimitSpec;
+  /** The buckets counted apart (creates, infer_number, refresh); default: the live service's. */
+  rateBuckets?: Partial<Record<SpecialRateBucket, RateLimitSpec>>;
   /** A private limiter instead of the process-wide one for this key (benchmarks, tests). */
   isolatedLimiter?: boolean;
   onProgress?: (progress: SyncProgress) => void;
@@ -40,7 +44,11 @@ export interface OpenSync {
 
 export function openSync(options: OpenSyncOptions): OpenSync {
   const rate = options.rateLimit ?? { limit: 100, windowSeconds: 60 };
-  const limiterOptions = { limit: rate.limit, windowMs: rate.windowSeconds * 1000 };
+  const buckets: RateLimiterOptions['buckets'] = {};
+  for (const [name, spec] of Object.entries(options.rateBuckets ?? {}) as [SpecialRateBucket, RateLimitSpec][]) {
+    buckets[name] = { limit: spec.limit, windowMs: spec.windowSeconds * 1000 };
+  }
+  const limiterOptions = { limit: rate.limit, windowMs: rate.windowSeconds * 1000, buckets };
   const limiter = options.isolatedLimiter
     ? new RateLimiter(limiterOptions)
     : rateLimiterFor(options.apiKey, limiterOptions);

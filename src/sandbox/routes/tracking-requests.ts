@@ -147,6 +147,8 @@ export function createTrackingRequest(route: RouteContext): Reply {
     });
   }
   if (problems.length > 0) throw unprocessable(problems);
+  const existing = activeRequestFor(route, requestType as TrackingRequestType, requestNumber, scac);
+  if (existing) return duplicateReply(existing.id, requestNumber);
   const request = route.store.createTrackingRequest({
     requestType: requestType as TrackingRequestType,
     requestNumber,
@@ -159,6 +161,43 @@ export function createTrackingRequest(route: RouteContext): Reply {
   const reply = resourceDocument(route, entity(request), { status: 201 });
   reply.headers = { location: `${route.origin}/v2/tracking_requests/${request.id}` };
   return reply;
+}
+
+/** Statuses in which the live service refuses a second request for the same number. */
+const duplicateOf = new Set(['pending', 'awaiting_manifest', 'created']);
+
+/**
+ * The request for this number, line and type that is still pending or tracked: the live service
+ * answers a second one with 422 `duplicate`. A failed (or stopped) one may be requested again.
+ */
+function activeRequestFor(route: RouteContext, requestType: TrackingRequestType, number: string, scac: string | null) {
+  const now = route.ctx.now;
+  return route.store.trackingRequests.find(
+    (r) =>
+      r.requestNumber === number &&
+      r.requestType === requestType &&
+      (scac === null || r.scac === null || r.scac === scac) &&
+      r.createdAt <= now &&
+      duplicateOf.has(trackingRequestState(r, now).status),
+  );
+}
+
+function duplicateReply(existingId: string, number: string): Reply {
+  return {
+    status: 422,
+    body: {
+      errors: [
+        {
+          status: '422',
+          code: 'duplicate',
+          title: 'Duplicate tracking request',
+          detail: `A tracking request for ${number} already exists.`,
+          source: { pointer: '/data/attributes/request_number' },
+          meta: { tracking_request_id: existingId },
+        },
+      ],
+    },
+  };
 }
 
 export function editTrackingRequest(route: RouteContext): Reply {
