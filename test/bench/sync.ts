@@ -133,8 +133,9 @@ export async function benchSync(): Promise<Measure[]> {
     await sandbox.close();
   }
 
-  // Under scaled limits, against a server in its own process enforcing the same limit, 60 ms
-  // away: no 429s, and the share of the allowed rate the sync uses while work is queued.
+  // Under scaled limits, against a server in its own process enforcing the same limit, in the
+  // live service's shapes and with the demo's realistic latency (30-300 ms, one answer in 50
+  // taking 1-3 s): no 429s, and the share of the allowed rate the sync uses while work is queued.
   for (const windowSeconds of [3, 10]) {
     const remote = await spawnSandbox([
       '--seed',
@@ -144,7 +145,7 @@ export async function benchSync(): Promise<Measure[]> {
       '--rate-limit',
       `100/${windowSeconds}`,
       '--latency',
-      '60',
+      'realistic',
     ]);
     try {
       const starts: number[] = [];
