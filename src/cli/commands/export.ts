@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { QuaysideError } from '../../core/errors';
 import { exportEvents } from '../../core/export/export-events';
 import { exportView, exportViews, type ExportView } from '../../core/export/export-view';
+import type { Db } from '../../core/store/database';
 import { listNameOf } from '../../shared/list-views';
 import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
@@ -120,37 +121,15 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
     const [field, direction = 'asc'] = values.sort.split(':');
     sort = { field: field!, direction };
   }
-  const opened = openForReading(values.db);
-  if ('error' in opened) {
-    io.err.write(`${opened.error}\n`);
-    return exitCodes.failure;
-  }
-  const { db } = opened;
-  try {
-    const result = await exportView(db, values.out, {
-      view,
-      filters,
-      sort,
-      columns: values.columns
-        ?.split(',')
-        .map((c) => c.trim())
-        .filter(Boolean),
-      headerStyle,
-    });
-    io.out.write(`Wrote ${result.rows} rows to ${result.path}\n`);
-    return exitCodes.ok;
-  } catch (error) {
-    if (error instanceof QuaysideError && error.code === 'invalid_argument') {
-      io.err.write(`${error.message}\n`);
-      return exitCodes.validation;
-    }
-    const sentence = describeDatabaseFailure(error, values.db);
-    if (sentence === null) throw error;
-    io.err.write(`${sentence}\n`);
-    return exitCodes.failure;
-  } finally {
-    db.close();
-  }
+  const columns = values.columns
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+  const out = values.out;
+  return exportFrom(values.db, io, { code: 'invalid_argument', exit: exitCodes.validation }, async (db) => {
+    const result = await exportView(db, out, { view, filters, sort, columns, headerStyle });
+    return `Wrote ${result.rows} rows to ${result.path}`;
+  });
 }
 
 type ExportValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -171,6 +150,26 @@ async function runEventsExport(values: ExportValues, positionals: string[], io: 
     io.err.write(`There is no database at ${dbPath}; run sync first.\n`);
     return exitCodes.failure;
   }
+  return exportFrom(dbPath, io, { code: 'not_found', exit: exitCodes.failure }, async (db) => {
+    const result = await exportEvents(db, out, {
+      container: typeof container === 'string' ? container : undefined,
+      headerStyle,
+    });
+    return `Wrote ${result.rows} events to ${result.path}`;
+  });
+}
+
+/**
+ * Opens the database read-only, runs one export on it and says what it wrote; the error the
+ * export may expect (a refused argument, a container not there) is its own sentence and exit
+ * code, a database failure one sentence naming the file.
+ */
+async function exportFrom(
+  dbPath: string,
+  io: CommandIo,
+  expected: { code: string; exit: number },
+  run: (db: Db) => Promise<string>,
+): Promise<number> {
   const opened = openForReading(dbPath);
   if ('error' in opened) {
     io.err.write(`${opened.error}\n`);
@@ -178,16 +177,12 @@ async function runEventsExport(values: ExportValues, positionals: string[], io: 
   }
   const { db } = opened;
   try {
-    const result = await exportEvents(db, out, {
-      container: typeof container === 'string' ? container : undefined,
-      headerStyle,
-    });
-    io.out.write(`Wrote ${result.rows} events to ${result.path}\n`);
+    io.out.write(`${await run(db)}\n`);
     return exitCodes.ok;
   } catch (error) {
-    if (error instanceof QuaysideError && error.code === 'not_found') {
+    if (error instanceof QuaysideError && error.code === expected.code) {
       io.err.write(`${error.message}\n`);
-      return exitCodes.failure;
+      return expected.exit;
     }
     const sentence = describeDatabaseFailure(error, dbPath);
     if (sentence === null) throw error;
