@@ -28,6 +28,11 @@ const released = [
     name: 'metro-areas-and-locations',
     sha256: '1797e2845dc4575e21183a0c4d0fa2a44ea91923d8a1cc793cead7ae5e9442bb',
   },
+  {
+    version: 4,
+    name: 'live-service-attributes',
+    sha256: 'be0040da28a54a78636f7b0000ee733de49eb9cca69f287331138bb5888e087c',
+  },
 ] as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
