@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/svelte';
+import { render, screen, waitFor } from '@testing-library/svelte';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { containersList } from '../../src/renderer/src/lib/lists';
@@ -127,5 +127,29 @@ describe('a list restored from saved state', () => {
       expect.stringMatching(/^Container/),
       expect.stringMatching(/^Fees/),
     ]);
+  });
+});
+
+describe('the row count', () => {
+  it('keeps the label of the count it shows until the count for the new filters arrives', async () => {
+    let release: (count: number) => void = () => {};
+    answerContainers(7);
+    bridge.answer('containers:count', (arg) =>
+      Object.keys(arg.filters ?? {}).length === 0
+        ? 7
+        : new Promise<number>((resolve) => {
+            release = resolve;
+          }),
+    );
+    render(ContainersView, { def: containersList });
+    const count = await screen.findByRole('status', { name: 'Row count' });
+    await waitFor(() => expect(count.textContent?.trim()).toBe('7 containers'));
+
+    followLink(linkTo({ statuses: ['available'] }));
+    await waitFor(() => expect(bridge.argsOf('containers:count')).toHaveLength(2));
+    // The whole list's count is still shown: not called a match of filters it did not count.
+    expect(count.textContent?.trim()).toBe('7 containers');
+    release(2);
+    await waitFor(() => expect(count.textContent?.trim()).toBe('2 containers match'));
   });
 });
