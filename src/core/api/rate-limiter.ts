@@ -234,11 +234,11 @@ export class RateLimiter extends RateLimitBucket {
         limit: buckets[name]?.limit ?? liveRateLimits[name].limit,
         windowMs: buckets[name]?.windowMs ?? liveRateLimits[name].windowSeconds * 1000,
       });
-    this.#others = {
-      create_tracking_request: make('create_tracking_request'),
-      infer_number: make('infer_number'),
-      refresh_container: make('refresh_container'),
-    };
+    const special = rateBuckets.filter((name): name is SpecialRateBucket => name !== 'overall');
+    this.#others = Object.fromEntries(special.map((name) => [name, make(name)])) as Record<
+      SpecialRateBucket,
+      RateLimitBucket
+    >;
   }
 
   bucket(name: RateBucket): RateLimitBucket {
