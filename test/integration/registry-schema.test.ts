@@ -100,6 +100,8 @@ describe('resource registry and schema', () => {
         'transport_event',
         'tracking_request',
         'custom_field_definition',
+        'custom_field_option',
+        'custom_field',
         'email_submission',
         'webhook',
       ]),

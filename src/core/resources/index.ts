@@ -6,6 +6,8 @@
  */
 import { containers } from './containers';
 import { customFieldDefinitions } from './custom-field-definitions';
+import { customFieldOptions } from './custom-field-options';
+import { customFields } from './custom-fields';
 import type { LookupName } from '../../shared/lookups';
 import type { Column, ResourceDescriptor, ViewSpec, WalkDef } from './define';
 import { emailSubmissions } from './email-submissions';
@@ -45,6 +47,8 @@ export const resources = defineRegistry({
   transportEvents,
   trackingRequests,
   customFieldDefinitions,
+  customFieldOptions,
+  customFields,
   emailSubmissions,
   webhooks,
 });

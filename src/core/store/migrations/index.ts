@@ -2,6 +2,7 @@ import * as m0001 from './0001-initial';
 import * as m0002 from './0002-search-merges-between-pages';
 import * as m0003 from './0003-metro-areas-and-locations';
 import * as m0004 from './0004-live-service-attributes';
+import * as m0005 from './0005-whole-service';
 
 export interface Migration {
   version: number;
@@ -15,4 +16,5 @@ export const migrations: readonly Migration[] = [
   { version: 2, name: 'search-merges-between-pages', up: m0002.up },
   { version: 3, name: 'metro-areas-and-locations', up: m0003.up },
   { version: 4, name: 'live-service-attributes', up: m0004.up },
+  { version: 5, name: 'whole-service', up: m0005.up },
 ];

@@ -1,0 +1,25 @@
+import { num, relId, str } from '../store/resource';
+import { columns, defineResource, idColumn, rawColumn, syncedAtColumn } from './define';
+
+const c = columns();
+
+/**
+ * The options of a pick-list custom field. The reference gives an option no relationship to its
+ * definition (it is listed under `/custom_field_definitions/{id}/options`); `definition` is read
+ * when the record carries it.
+ */
+export const customFieldOptions = defineResource({
+  name: 'customFieldOptions',
+  types: ['custom_field_option'],
+  table: 'custom_field_options',
+  writeRank: 105,
+  columns: {
+    id: idColumn,
+    definition_id: c.ref('customFieldDefinitions', (r) => relId(r, 'definition'), { indexed: true }),
+    label: c.text((r) => str(r.attributes.label)),
+    value: c.text((r) => str(r.attributes.value)),
+    position: c.integer((r) => num(r.attributes.position)),
+    raw: rawColumn,
+    synced_at: syncedAtColumn,
+  },
+});
