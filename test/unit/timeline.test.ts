@@ -139,4 +139,35 @@ describe('a container timeline', () => {
       ]);
     });
   });
+
+  it('puts a rail box’s availability at the ramp after its rail legs, and a port availability before them', () => {
+    const rail = buildMilestones(
+      { port_of_discharge_name: 'Los Angeles', destination_name: 'Chicago' },
+      {
+        pod_discharged_at: '2026-03-01T12:00:00Z',
+        pod_rail_loaded_at: '2026-03-02T12:00:00Z',
+        pod_rail_departed_at: '2026-03-02T18:00:00Z',
+        ind_ata_at: '2026-03-06T08:00:00Z',
+        ind_rail_unloaded_at: '2026-03-06T14:00:00Z',
+      },
+      [event('available', '2026-03-07T09:00:00Z')],
+      now,
+    );
+    expect(rail.map((m) => m.key)).toEqual([
+      'vessel_discharged',
+      'rail_loaded',
+      'rail_departed',
+      'rail_arrived',
+      'rail_unloaded',
+      'available',
+    ]);
+    // Still on the rail: the ramp has not made it available yet, the port did before loading.
+    const port = buildMilestones(
+      {},
+      { pod_discharged_at: '2026-03-01T12:00:00Z', pod_rail_loaded_at: '2026-03-02T12:00:00Z' },
+      [event('available', '2026-03-01T20:00:00Z')],
+      now,
+    );
+    expect(port.map((m) => m.key)).toEqual(['vessel_discharged', 'available', 'rail_loaded']);
+  });
 });

@@ -26,6 +26,7 @@ interface EventRow {
 }
 
 const order = Object.keys(milestoneLabels);
+const railLegs = ['rail_loaded', 'rail_departed', 'rail_arrived', 'rail_unloaded'];
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
@@ -103,8 +104,19 @@ export function buildMilestones(
   const emptyIn = actual('empty_in', container.empty_terminated_at);
   put('empty_in', emptyIn, false, null, text(container.empty_terminated_timezone));
 
+  // A box that rides inland becomes available at the rail ramp, after its rail legs, not at the
+  // port: an actual availability no earlier than the last actual rail leg goes after it.
+  const lastRailLeg = railLegs
+    .map((key) => byKey.get(key))
+    .filter((m): m is Milestone => m !== undefined && !m.estimated && m.at !== null)
+    .at(-1);
+  const availableHere = byKey.get('available');
+  const rank = (m: Milestone): number =>
+    m === availableHere && lastRailLeg && !m.estimated && (m.at ?? '') >= (lastRailLeg.at ?? '')
+      ? order.indexOf(lastRailLeg.key) + 0.5
+      : order.indexOf(m.key);
   return [...byKey.values()].sort((a, b) => {
-    const byOrder = order.indexOf(a.key) - order.indexOf(b.key);
+    const byOrder = rank(a) - rank(b);
     return byOrder !== 0 ? byOrder : (a.at ?? '').localeCompare(b.at ?? '');
   });
 }
