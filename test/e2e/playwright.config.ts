@@ -2,6 +2,15 @@ import { defineConfig } from '@playwright/test';
 
 import { chromiumArgs, chromiumPath } from './chromium';
 
+/**
+ * The renderer suite runs at two window sizes: the app's usual one and the most common laptop
+ * screen (1366×768), where lists and pages must still read right. Screenshots land per project.
+ */
+const rendererProjects = [
+  { name: 'renderer', viewport: { width: 1280, height: 800 } },
+  { name: 'renderer-1366', viewport: { width: 1366, height: 768 } },
+];
+
 export default defineConfig({
   testDir: '.',
   outputDir: '../../test-results/playwright',
@@ -19,12 +28,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    {
-      name: 'renderer',
+    ...rendererProjects.map(({ name, viewport }) => ({
+      name,
       testMatch: 'renderer/**/*.spec.ts',
       use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
+        browserName: 'chromium' as const,
+        viewport,
         // Dates in the screenshots and assertions read the same on any machine.
         timezoneId: 'UTC',
         locale: 'en-US',
@@ -33,7 +42,7 @@ export default defineConfig({
           args: chromiumArgs,
         },
       },
-    },
+    })),
     {
       name: 'electron',
       testMatch: 'electron/**/*.spec.ts',
