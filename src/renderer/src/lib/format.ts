@@ -61,6 +61,15 @@ export function formatCalendarDate(date: string | null | undefined): string {
   return dateFormatter('calendarDate').format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+/**
+ * A calendar date where room is short (a list's last-free-day cell), without its year:
+ * "Tue, Nov 24". The whole date goes in the cell's hover text.
+ */
+export function formatShortCalendarDate(date: string | null | undefined): string {
+  if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return '';
+  return dateFormatter('chartDay').format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+}
+
 /** A calendar date in a chart, without its year: "Tue, Nov 24". */
 export function formatChartDay(date: string): string {
   return dateFormatter('chartDay').format(new Date(`${date}T00:00:00Z`));
