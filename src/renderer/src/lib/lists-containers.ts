@@ -20,7 +20,9 @@ export const containersList: ListDef<'containers'> = {
   title: 'Containers',
   noun: { one: 'container', many: 'containers' },
   searchPlaceholder: 'Search container, BL, reference, vessel, port…',
-  defaultSort: { field: 'created_at', direction: 'desc' },
+  // What needs action first: boxes not yet picked up, by last free day, the overdue ones on top.
+  // The store sorts boxes already picked up or returned (and those without one) after them.
+  defaultSort: { field: 'last_free_day', direction: 'asc' },
   open: (row) => ({ view: 'containers', id: row.id }),
   rowLabel: (row) => `Container ${row.number ?? row.id}`,
   filters: [
