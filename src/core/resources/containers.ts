@@ -187,7 +187,7 @@ export const containersList = defineList({
     status: 'c.status',
     // Boxes already picked up or returned empty are done with their last free day: they sort
     // after the ones still waiting (with the boxes that have none), either way round.
-    last_free_day: `CASE WHEN c.status IN ('picked_up', 'empty_returned') THEN NULL ELSE c.lfd_deadline_at END`,
+    last_free_day: { column: 'c.lfd_deadline_at', when: "c.status NOT IN ('picked_up', 'empty_returned')" },
     discharged: 'c.pod_discharged_at',
     available: 'c.available_for_pickup',
     picked_up: 'coalesce(c.pod_full_out_at, c.final_destination_full_out_at)',

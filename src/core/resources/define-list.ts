@@ -28,6 +28,12 @@ export type ListFiltersOf<N extends ListName> = z.output<(typeof listViews)[N]['
 export type ListSortFieldOf<N extends ListName> = z.output<(typeof listViews)[N]['sort']>['field'];
 export type ListRowOf<N extends ListName> = ListTypes[N]['row'];
 
+/**
+ * What a sort orders by: a column, or a column whose value counts only for rows where `when`
+ * holds (the others sort with the rows that have none: last, by id, either way round).
+ */
+export type SortSql = string | { column: string; when: string };
+
 export interface ListSpec<N extends ListName> {
   /** The registry name of the resource listed (the key in the shared list map). */
   name: N;
@@ -41,7 +47,7 @@ export interface ListSpec<N extends ListName> {
   /** The FROM of the count: only the joins its conditions need. */
   countFrom: (where: readonly string[]) => string;
   /** Each sort field of the shared schema, as the SQL it orders by. */
-  sort: Record<ListSortFieldOf<N>, string>;
+  sort: Record<ListSortFieldOf<N>, SortSql>;
   /**
    * Sort fields whose index follows the order rows are written in (`created_at`: the service
    * lists newest first); a stream in that order walks the index rather than sorting.

@@ -9,7 +9,15 @@ import type { ListSpec } from './define-list';
 import { shipmentsList } from './shipments';
 import { trackingRequestsList } from './tracking-requests';
 
-export type { FilterQuery, FilterSql, ListFiltersOf, ListRowOf, ListSortFieldOf, ListSpec } from './define-list';
+export type {
+  FilterQuery,
+  FilterSql,
+  ListFiltersOf,
+  ListRowOf,
+  ListSortFieldOf,
+  ListSpec,
+  SortSql,
+} from './define-list';
 
 type ListRegistry = { [N in ListName]: ListSpec<N> };
 

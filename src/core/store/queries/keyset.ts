@@ -12,6 +12,12 @@ export interface KeysetQuery {
   where: string[];
   params: unknown[];
   sortColumn: string;
+  /**
+   * A condition a row's value counts under: rows where it does not hold sort with the rows
+   * without a value (after them, by id), either way round. Lets a sort leave out rows it does not
+   * apply to (boxes already picked up, by last free day) and still walk the column's index.
+   */
+  sortWhen?: string;
   idColumn: string;
   direction: 'asc' | 'desc';
   limit: number;
@@ -47,6 +53,19 @@ function decodeCursor(raw: string): Cursor {
   );
 }
 
+/** The conditions of the two phases (rows with a value, rows without) and the value a row sorts by. */
+function phasesOf(q: Pick<KeysetQuery, 'sortColumn' | 'sortWhen'>): { has: string; lacks: string; value: string } {
+  if (q.sortWhen === undefined) {
+    return { has: `${q.sortColumn} IS NOT NULL`, lacks: `${q.sortColumn} IS NULL`, value: q.sortColumn };
+  }
+  const when = `coalesce((${q.sortWhen}), 0)`;
+  return {
+    has: `${q.sortColumn} IS NOT NULL AND ${when}`,
+    lacks: `(${q.sortColumn} IS NULL OR NOT ${when})`,
+    value: `CASE WHEN ${when} THEN ${q.sortColumn} END`,
+  };
+}
+
 /** Runs one page of a keyset query; rows carry `__sort` and `__id` for the next cursor. */
 export function keysetPage<Row extends Record<string, unknown>>(
   db: Db,
@@ -55,12 +74,13 @@ export function keysetPage<Row extends Record<string, unknown>>(
   const cursor = q.after ? decodeCursor(q.after) : null;
   const cmp = q.direction === 'asc' ? '>' : '<';
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
-  const base = `SELECT ${q.select}, ${q.sortColumn} AS __sort, ${q.idColumn} AS __id FROM ${q.from}`;
+  const phases = phasesOf(q);
+  const base = `SELECT ${q.select}, ${phases.value} AS __sort, ${q.idColumn} AS __id FROM ${q.from}`;
   const rows: Row[] = [];
   const filters = q.where.length > 0 ? q.where : ['1'];
 
   if (!cursor || cursor.phase === 0) {
-    const where = [...filters, `${q.sortColumn} IS NOT NULL`];
+    const where = [...filters, phases.has];
     const params = [...q.params];
     if (cursor) {
       where.push(`(${q.sortColumn}, ${q.idColumn}) ${cmp} (?, ?)`);
@@ -70,7 +90,7 @@ export function keysetPage<Row extends Record<string, unknown>>(
     rows.push(...(db.prepare(sql).all(...params, q.limit + 1) as Row[]));
   }
   if (rows.length <= q.limit) {
-    const where = [...filters, `${q.sortColumn} IS NULL`];
+    const where = [...filters, phases.lacks];
     const params = [...q.params];
     if (cursor?.phase === 1) {
       where.push(`${q.idColumn} ${cmp} ?`);
@@ -112,20 +132,21 @@ export function orderedQueries(q: OrderedQuery): { sql: string; params: unknown[
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
   const where = q.where.length > 0 ? q.where.join(' AND ') : '1';
   const base = `SELECT ${q.select} FROM ${q.from} WHERE ${where}`;
+  const phases = phasesOf(q);
   if (q.walkIndex !== true) {
     return [
       {
-        sql: `${base} ORDER BY (${q.sortColumn} IS NULL), ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`,
+        sql: `${base} ORDER BY (${phases.value} IS NULL), ${phases.value} ${dir}, ${q.idColumn} ${dir}`,
         params: q.params,
       },
     ];
   }
   return [
     {
-      sql: `${base} AND ${q.sortColumn} IS NOT NULL ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`,
+      sql: `${base} AND ${phases.has} ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`,
       params: q.params,
     },
-    { sql: `${base} AND ${q.sortColumn} IS NULL ORDER BY ${q.idColumn} ${dir}`, params: q.params },
+    { sql: `${base} AND ${phases.lacks} ORDER BY ${q.idColumn} ${dir}`, params: q.params },
   ];
 }
 

@@ -12,6 +12,7 @@ import {
   type ListRowOf,
   type ListSortFieldOf,
   type ListSpec,
+  type SortSql,
 } from '../../resources/lists';
 import type { Db } from '../database';
 import { iterateOrdered, keysetPage } from './keyset';
@@ -47,10 +48,13 @@ function whereOf<N extends ListName>(spec: ListSpec<N>, alias: string, filters: 
   return q;
 }
 
+const sortOf = (sort: SortSql) =>
+  typeof sort === 'string' ? { sortColumn: sort } : { sortColumn: sort.column, sortWhen: sort.when };
+
 export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> {
   type SortField = ListSortFieldOf<N>;
   const alias = spec.idColumn.split('.')[0]!;
-  const sortColumns = spec.sort as Record<string, string>;
+  const sortColumns = spec.sort as Record<string, SortSql>;
   const query = (filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined, now: string) => {
     const { where, params } = whereOf(spec, alias, filters, now);
     const order = sort ?? defaultSort;
@@ -59,7 +63,7 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       from: spec.from,
       where,
       params,
-      sortColumn: sortColumns[order.field]!,
+      ...sortOf(sortColumns[order.field]!),
       idColumn: spec.idColumn,
       direction: order.direction,
     };
