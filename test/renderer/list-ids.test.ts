@@ -14,7 +14,8 @@ const TrackingRequestsList = ListView<'trackingRequests'>;
 
 function answerTrackingRequests(count: number): void {
   bridge.answer('trackingRequests:list', () => ({ rows: [], next: null }));
-  bridge.answer('trackingRequests:count', () => count);
+  // The whole list holds 90; `count` match the filters.
+  bridge.answer('trackingRequests:count', (arg) => (Object.keys(arg.filters ?? {}).length > 0 ? count : 90));
   bridge.answer('filters:options', () => ({
     carriers: [],
     portsOfLading: [],
@@ -51,7 +52,7 @@ describe('the tracking requests list, named trackingRequests in code', () => {
     );
     render(TrackingRequestsList, { def: trackingRequestsList });
 
-    expect(await screen.findByText('4 tracking requests match')).toBeTruthy();
+    expect(await screen.findByText('4 of 90 tracking requests')).toBeTruthy();
     expect(bridge.argsOf('trackingRequests:list').at(-1)).toMatchObject({
       filters: { statuses: ['failed'] },
       sort: { field: 'request_number', direction: 'asc' },
@@ -73,7 +74,7 @@ describe('the tracking requests list, named trackingRequests in code', () => {
     );
     render(TrackingRequestsList, { def: trackingRequestsList });
 
-    expect(await screen.findByText('2 tracking requests match')).toBeTruthy();
+    expect(await screen.findByText('2 of 90 tracking requests')).toBeTruthy();
     expect(bridge.argsOf('trackingRequests:list').at(-1)).toMatchObject({
       filters: { statuses: ['failed'], failedReasons: ['not_found'] },
     });
@@ -83,7 +84,7 @@ describe('the tracking requests list, named trackingRequests in code', () => {
     // Another tile followed while the list is open.
     answerTrackingRequests(5);
     followLink(`#/tracking-requests?filters=${encodeURIComponent(JSON.stringify({ statuses: ['created'] }))}`);
-    expect(await screen.findByText('5 tracking requests match')).toBeTruthy();
+    expect(await screen.findByText('5 of 90 tracking requests')).toBeTruthy();
     expect(bridge.argsOf('trackingRequests:list').at(-1)).toMatchObject({ filters: { statuses: ['created'] } });
     expect(window.location.hash).toBe('#/tracking-requests');
   });

@@ -1,4 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/svelte';
+import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { containersList } from '../../src/renderer/src/lib/lists';
@@ -8,7 +9,8 @@ import { Refusal, bridge } from './bridge';
 
 // The fake main checks each list call against the contract, as dispatch does: what the contract
 // refuses comes back as invalid_argument and the list shows its error.
-function answerContainers(count: number): void {
+// `count` answers the filtered count; the whole list holds `whole` (the count without filters).
+function answerContainers(count: number, whole = 240): void {
   const checked = <C extends 'containers:list' | 'containers:count'>(channel: C, arg: ArgOf<C>) => {
     const parsed = contract[channel].args.safeParse(arg);
     if (!parsed.success) throw new Refusal({ code: 'invalid_argument', message: `Invalid argument for ${channel}.` });
@@ -19,7 +21,7 @@ function answerContainers(count: number): void {
   });
   bridge.answer('containers:count', (arg) => {
     checked('containers:count', arg);
-    return count;
+    return Object.keys(arg.filters ?? {}).length === 0 ? whole : count;
   });
   bridge.answer('filters:options', () => ({
     carriers: [{ value: 'MAEU', label: 'Maersk', count: 2 }],
@@ -56,7 +58,7 @@ describe('a list opened from a link', () => {
     followLink(linkTo({ statuses: ['available'], carriers: ['MAEU'] }, 'last_free_day:asc'));
     render(ContainersView, { def: containersList });
 
-    expect(await screen.findByText('2 containers match')).toBeTruthy();
+    expect(await screen.findByText('2 of 240 containers')).toBeTruthy();
     expect(bridge.argsOf('containers:list').at(-1)).toMatchObject({
       filters: { statuses: ['available'], carriers: ['MAEU'] },
       sort: { field: 'last_free_day', direction: 'asc' },
@@ -77,7 +79,7 @@ describe('a list opened from a link', () => {
     );
     render(ContainersView, { def: containersList });
 
-    expect(await screen.findByText('5 containers match')).toBeTruthy();
+    expect(await screen.findByText('5 of 240 containers')).toBeTruthy();
     expect(screen.queryByText('This list could not be read.')).toBeNull();
     const asked = bridge.argsOf('containers:list');
     expect(asked.length).toBeGreaterThan(0);
@@ -97,7 +99,7 @@ describe('a list opened from a link', () => {
     followLink('#/containers?filters=%7Bnot%20json');
     render(ContainersView, { def: containersList });
 
-    expect(await screen.findByText('7 containers match')).toBeTruthy();
+    expect(await screen.findByText('7 of 240 containers')).toBeTruthy();
     expect(bridge.argsOf('containers:list').at(-1)).toMatchObject({
       filters: { onHold: true },
       sort: { field: 'fees', direction: 'desc' },
@@ -118,7 +120,7 @@ describe('a list restored from saved state', () => {
     );
     render(ContainersView, { def: containersList });
 
-    expect(await screen.findByText('3 containers match')).toBeTruthy();
+    expect(await screen.findByText('3 of 240 containers')).toBeTruthy();
     expect(bridge.argsOf('containers:list').at(-1)).toMatchObject({
       filters: { overdue: true },
       sort: containersList.defaultSort,
@@ -146,10 +148,60 @@ describe('the row count', () => {
     await waitFor(() => expect(count.textContent?.trim()).toBe('7 containers'));
 
     followLink(linkTo({ statuses: ['available'] }));
-    await waitFor(() => expect(bridge.argsOf('containers:count')).toHaveLength(2));
+    await waitFor(() => expect(bridge.argsOf('containers:count')).toHaveLength(3));
     // The whole list's count is still shown: not called a match of filters it did not count.
     expect(count.textContent?.trim()).toBe('7 containers');
     release(2);
-    await waitFor(() => expect(count.textContent?.trim()).toBe('2 containers match'));
+    await waitFor(() => expect(count.textContent?.trim()).toBe('2 of 7 containers'));
+  });
+});
+
+describe('a list filtered by a dashboard tile', () => {
+  const rowCount = () => screen.findByRole('status', { name: 'Row count' });
+
+  it('says it shows part of the list, and one click shows all of it', async () => {
+    answerContainers(6);
+    followLink(linkTo({ overdue: true }));
+    render(ContainersView, { def: containersList });
+    const count = await rowCount();
+    await waitFor(() => expect(count.textContent?.trim()).toBe('6 of 240 containers'));
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(count.textContent?.trim()).toBe('240 containers'));
+    expect(bridge.argsOf('containers:list').at(-1)?.filters).toEqual({});
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('drops the tile’s filters when the list is opened from the sidebar', async () => {
+    answerContainers(6);
+    followLink(linkTo({ overdue: true }));
+    const first = render(ContainersView, { def: containersList });
+    const count = await rowCount();
+    await waitFor(() => expect(count.textContent?.trim()).toBe('6 of 240 containers'));
+    first.unmount();
+
+    // Back from a container keeps them: the forwarder is still working through the tile's boxes.
+    followLink('#/containers');
+    const back = render(ContainersView, { def: containersList });
+    await waitFor(async () => expect((await rowCount()).textContent?.trim()).toBe('6 of 240 containers'));
+    back.unmount();
+
+    followLink('#/containers?from=menu');
+    render(ContainersView, { def: containersList });
+    await waitFor(async () => expect((await rowCount()).textContent?.trim()).toBe('240 containers'));
+    expect(bridge.argsOf('containers:list').at(-1)?.filters).toEqual({});
+    expect(window.location.hash).toBe('#/containers');
+  });
+
+  it('keeps the forwarder’s own filters when the list is opened from the sidebar', async () => {
+    answerContainers(4);
+    localStorage.setItem(
+      'quayside:list:containers',
+      JSON.stringify({ filters: { onHold: true }, sort: { field: 'fees', direction: 'desc' }, columns: ['number'] }),
+    );
+    followLink('#/containers?from=menu');
+    render(ContainersView, { def: containersList });
+    await waitFor(async () => expect((await rowCount()).textContent?.trim()).toBe('4 of 240 containers'));
+    expect(bridge.argsOf('containers:list').at(-1)?.filters).toEqual({ onHold: true });
   });
 });

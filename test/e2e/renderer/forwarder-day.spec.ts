@@ -40,7 +40,8 @@ test('a forwarder’s day: dashboard, last free days, a shipment’s timeline, a
   await tile.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Containers' })).toBeVisible();
   const count = page.getByRole('status', { name: 'Row count' });
-  await expect(count).toHaveText(`${summary.lfdWithin3Days} containers match`);
+  const all = await host.core.handlers['containers:count']({ filters: {} });
+  await expect(count).toHaveText(`${summary.lfdWithin3Days} of ${all} containers`);
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('Last free day');
   const grid = page.getByRole('grid', { name: 'Containers' });
   const rows = grid.locator('[role="row"][data-index]');
@@ -108,9 +109,18 @@ test('a forwarder’s day: dashboard, last free days, a shipment’s timeline, a
   await expect(page.getByRole('grid', { name: 'Tracking requests' })).toContainText(newNumber);
   await shot('tracking-request-created');
 
-  // 7. Back to the filtered containers (the list kept its filters and sort) and export them.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Containers' }).click();
-  await expect(count).toHaveText(`${summary.lfdWithin3Days} containers match`);
+  // 7. Containers from the sidebar is the whole book (a tile's filters stay with the tile); the
+  // tile again gives its containers, sorted by number the other way round, to export.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Containers' }).click();
+  await expect(count).toHaveText(`${all} containers`);
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await tile.click();
+  await expect(count).toHaveText(`${summary.lfdWithin3Days} of ${all} containers`);
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await header.getByRole('button').click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
   await expect(rows).toHaveCount(summary.lfdWithin3Days);
   await expectRowsLoaded(grid);
   const shown = await firstColumn(page, 'Containers');
@@ -169,7 +179,8 @@ test('an export of containers on hold says what the list shows, hold by hold', a
   await page.goto(`${host.url}#/containers?filters=${encodeURIComponent(JSON.stringify(filters))}&sort=number:asc`);
   const grid = page.getByRole('grid', { name: 'Containers' });
   const total = await host.core.handlers['containers:count']({ filters });
-  await expect(page.getByRole('status', { name: 'Row count' })).toHaveText(`${total} containers match`);
+  const all = await host.core.handlers['containers:count']({ filters: {} });
+  await expect(page.getByRole('status', { name: 'Row count' })).toHaveText(`${total} of ${all} containers`);
   await expectRowsLoaded(grid);
   const firstRows = await grid.locator('[role="row"][data-index]').evaluateAll((rows) =>
     rows

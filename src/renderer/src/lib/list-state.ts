@@ -1,7 +1,8 @@
 /**
- * A list's state (filters, sort, shown columns), kept per list in localStorage so it is there
- * after a restart. What is read back is checked against the list's contract and definition:
- * an unknown or bad filter is dropped, anything else unreadable falls back to the defaults.
+ * A list's state (filters, sort, shown columns in their order, column widths), kept per list in
+ * localStorage so it is there after a restart. What is read back is checked against the list's
+ * contract and definition: an unknown or bad filter is dropped, anything else unreadable falls
+ * back to the defaults. State saved by an older release (no `version`, no widths) still loads.
  */
 import { viewIdOf } from '../../../shared/list-views';
 import { parseListFilters, parseListSort, type ListFilters, type ListSort } from '../../../shared/requests';
@@ -10,8 +11,21 @@ import type { ListDef, ListId } from './lists-model';
 export interface ListState<L extends ListId> {
   filters: ListFilters<L>;
   sort: ListSort<L>;
+  /** The shown columns, in the order shown. */
   columns: string[];
+  /** Widths the forwarder gave columns, by column key; the others keep the list's own. */
+  widths: Record<string, number>;
+  /**
+   * The filters came with a link (a dashboard tile, a location in the search), not from the
+   * forwarder's own chips: opening the list from the sidebar drops them.
+   */
+  linked: boolean;
 }
+
+/** What a column may be resized to, in pixels. */
+export const COLUMN_WIDTH = { min: 60, max: 640 };
+// 2: widths and `linked` (state without them, saved before, loads with none).
+const VERSION = 2;
 
 // Under the list's view id (`quayside:list:tracking-requests`), as every release has saved it.
 const keyOf = (id: ListId) => `quayside:list:${viewIdOf(id)}`;
@@ -21,7 +35,20 @@ export function defaultState<L extends ListId>(def: ListDef<L>): ListState<L> {
     filters: parseListFilters(def.id, {}),
     sort: { ...def.defaultSort },
     columns: def.columns.filter((c) => c.shownByDefault).map((c) => c.key),
+    widths: {},
+    linked: false,
   };
+}
+
+function widthsOf(known: Set<string>, raw: unknown): Record<string, number> {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
+  const out: Record<string, number> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (known.has(key) && typeof value === 'number' && Number.isFinite(value)) {
+      out[key] = Math.round(Math.min(COLUMN_WIDTH.max, Math.max(COLUMN_WIDTH.min, value)));
+    }
+  }
+  return out;
 }
 
 /** The sort in `raw` if the list's contract takes it and one of its columns sorts by it. */
@@ -44,8 +71,11 @@ export function loadListState<L extends ListId>(def: ListDef<L>): ListState<L> {
       : [];
     return {
       filters: parseListFilters(def.id, 'filters' in saved ? saved.filters : undefined),
+      // A sort no column offers (the containers' former default, newest created) gives way to the default.
       sort: columnSort(def, 'sort' in saved ? saved.sort : undefined) ?? fallback.sort,
-      columns: columns.length > 0 ? columns : fallback.columns,
+      columns: columns.length > 0 ? [...new Set(columns)] : fallback.columns,
+      widths: widthsOf(known, 'widths' in saved ? saved.widths : undefined),
+      linked: 'linked' in saved && saved.linked === true,
     };
   } catch {
     return fallback;
@@ -54,7 +84,7 @@ export function loadListState<L extends ListId>(def: ListDef<L>): ListState<L> {
 
 export function saveListState<L extends ListId>(id: L, state: ListState<L>): void {
   try {
-    localStorage.setItem(keyOf(id), JSON.stringify(state));
+    localStorage.setItem(keyOf(id), JSON.stringify({ version: VERSION, ...state }));
   } catch {
     // A full or disabled storage only costs the remembered state.
   }

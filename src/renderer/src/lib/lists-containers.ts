@@ -43,9 +43,10 @@ export const containersList: ListDef<'containers'> = {
   columns: [
     {
       key: 'number',
+      sticky: true,
       label: 'Container',
       sort: 'number',
-      width: 130,
+      width: 124,
       exportKeys: ['number'],
       cell: (r) => text(r.number, { mono: true }),
       shownByDefault: true,
@@ -54,7 +55,7 @@ export const containersList: ListDef<'containers'> = {
       key: 'status',
       label: 'Status',
       sort: 'status',
-      width: 215,
+      width: 180,
       exportKeys: ['current_status'],
       cell: (r) => ({
         kind: 'status',
@@ -68,7 +69,7 @@ export const containersList: ListDef<'containers'> = {
       key: 'lfd',
       label: 'Last free day',
       sort: 'last_free_day',
-      width: 235,
+      width: 212,
       exportKeys: ['pickup_lfd'],
       cell: (r) => ({
         kind: 'lfd',
@@ -91,7 +92,7 @@ export const containersList: ListDef<'containers'> = {
       key: 'holds',
       label: 'Holds',
       sort: 'holds',
-      width: 130,
+      width: 110,
       exportKeys: ['holds_at_pod_terminal'],
       cell: (r) => ({ kind: 'tags', tags: r.holds.filter((h) => h.status !== 'released').map((h) => h.name) }),
       shownByDefault: true,
@@ -107,7 +108,7 @@ export const containersList: ListDef<'containers'> = {
     {
       key: 'bl',
       label: 'Bill of lading',
-      width: 150,
+      width: 140,
       exportKeys: ['bill_of_lading_number'],
       cell: (r) => text(r.billOfLading, { mono: true }),
       shownByDefault: true,
@@ -115,7 +116,7 @@ export const containersList: ListDef<'containers'> = {
     {
       key: 'carrier',
       label: 'Carrier',
-      width: 80,
+      width: 72,
       exportKeys: ['shipping_line_scac'],
       cell: (r) => text(r.carrierScac),
       shownByDefault: true,
@@ -123,7 +124,7 @@ export const containersList: ListDef<'containers'> = {
     {
       key: 'customer',
       label: 'Customer',
-      width: 160,
+      width: 140,
       exportKeys: ['customer_name'],
       cell: (r) => text(r.customer),
       shownByDefault: true,
@@ -131,10 +132,10 @@ export const containersList: ListDef<'containers'> = {
     {
       key: 'pod',
       label: 'Port of discharge',
-      width: 140,
+      width: 120,
       exportKeys: ['port_of_discharge_name'],
       cell: (r) => text(r.portOfDischarge),
-      shownByDefault: true,
+      shownByDefault: false,
     },
     {
       key: 'destination',
@@ -150,7 +151,7 @@ export const containersList: ListDef<'containers'> = {
       width: 150,
       exportKeys: ['pod_terminal'],
       cell: (r) => text(r.terminal),
-      shownByDefault: true,
+      shownByDefault: false,
     },
     {
       key: 'vessel',

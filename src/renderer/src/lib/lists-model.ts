@@ -24,6 +24,8 @@ export type Cell =
 export interface Column<Row, SortField extends string = string> {
   key: string;
   label: string;
+  /** The column that names the row (container number, BL): it stays in view, first, when scrolling sideways. */
+  sticky?: boolean;
   /** The sort field the list asks the store for, when the column sorts. */
   sort?: SortField;
   width: number;
@@ -87,7 +89,8 @@ export function timeColumn<Row, SortField extends string>(
     key,
     label,
     sort: options.sort,
-    width: 170,
+    // "Dec 20, 2026, 08:13 AM PST" whole, at the cell's 13px.
+    width: 182,
     exportKeys: [exportKey, `${exportKey}_local`],
     cell: (row) => {
       const [at, zone] = get(row);

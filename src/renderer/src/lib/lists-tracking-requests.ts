@@ -39,9 +39,10 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
   columns: [
     {
       key: 'number',
+      sticky: true,
       label: 'Number',
       sort: 'request_number',
-      width: 160,
+      width: 150,
       exportKeys: ['request_number'],
       cell: (r) => text(r.requestNumber, { mono: true }),
       shownByDefault: true,
@@ -49,7 +50,7 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
     {
       key: 'type',
       label: 'Type',
-      width: 140,
+      width: 150,
       exportKeys: ['request_type'],
       cell: (r) => text(r.requestType ? (requestTypeLabels[r.requestType] ?? r.requestType) : ''),
       shownByDefault: true,
@@ -58,7 +59,7 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
       key: 'carrier',
       label: 'Carrier',
       sort: 'carrier',
-      width: 80,
+      width: 72,
       exportKeys: ['scac'],
       cell: (r) => text(r.carrierScac),
       shownByDefault: true,
@@ -67,7 +68,7 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
       key: 'status',
       label: 'Status',
       sort: 'status',
-      width: 170,
+      width: 200,
       exportKeys: ['status'],
       cell: (r) => ({
         kind: 'status',
@@ -82,7 +83,7 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
     {
       key: 'failedReason',
       label: 'Why it failed',
-      width: 330,
+      width: 170,
       exportKeys: ['failed_reason'],
       cell: (r) => text(r.failedReason ? (failedReasonLabels[r.failedReason] ?? r.failedReason) : ''),
       shownByDefault: true,
@@ -90,7 +91,7 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
     {
       key: 'customer',
       label: 'Customer',
-      width: 160,
+      width: 140,
       exportKeys: ['customer'],
       cell: (r) => text(r.customer),
       shownByDefault: true,

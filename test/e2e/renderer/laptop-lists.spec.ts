@@ -1,0 +1,99 @@
+// Issue 18 on a forwarder's laptop (run at 1280×800 and 1366×768): the containers list opens on
+// what needs action with its last-free-day badge whole, a dashboard tile's filters say they are
+// filters and stay with the tile, and the keyboard reaches the rows, the headings and Back.
+import { expect, expectRowsLoaded, test, waitForFirstSync } from '../fixtures';
+
+test('containers open on what needs action: overdue first, the badge whole, boxes done last', async ({
+  page,
+  host,
+}, testInfo) => {
+  await waitForFirstSync(host);
+  const summary = await host.core.handlers['dashboard:summary'](undefined);
+  expect(summary.overdue, 'the demo world has overdue containers').toBeGreaterThan(0);
+  await page.goto(`${host.url}#/containers`);
+  const grid = page.getByRole('grid', { name: 'Containers' });
+  await expectRowsLoaded(grid);
+  await expect(grid.getByRole('columnheader', { name: 'Last free day' })).toHaveAttribute('aria-sort', 'ascending');
+  const first = grid.locator('[role="row"][data-index="0"]');
+  await expect(first.locator('.left')).toHaveText(/^Overdue( today| \d+ days?)$/);
+  // Every countdown on screen is shown whole: nothing cut to "Overdue 4…".
+  const cut = await grid
+    .locator('.row .left')
+    .evaluateAll((badges) => badges.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent));
+  expect(cut).toEqual([]);
+  // The date beside it is short; the whole one is on hover.
+  await expect(first.locator('.lfd-date')).toHaveAttribute('title', /^Last free day: \w{3}, \w{3} \d{1,2}, \d{4}$/);
+  await page.screenshot({ path: testInfo.outputPath('containers-default.png') });
+
+  // Turned round, the latest last free days lead, still before any box already picked up.
+  await grid.getByRole('columnheader', { name: 'Last free day' }).getByRole('button').click();
+  await expect(grid.getByRole('columnheader', { name: 'Last free day' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(first.getByRole('gridcell').nth(1)).not.toHaveText(/Picked up|Empty returned/);
+  await page.screenshot({ path: testInfo.outputPath('containers-lfd-descending.png') });
+});
+
+test('a tile’s filters say so, clear in one click, and stay with the tile', async ({ page, host }, testInfo) => {
+  await waitForFirstSync(host);
+  const summary = await host.core.handlers['dashboard:summary'](undefined);
+  const all = await host.core.handlers['containers:count']({ filters: {} });
+  await page.goto(host.url);
+  await page.getByRole('link', { name: /Overdue: past last free day/ }).click();
+  const count = page.getByRole('status', { name: 'Row count' });
+  await expect(count).toHaveText(`${summary.overdue} of ${all} containers`);
+  await expectRowsLoaded(page.getByRole('grid', { name: 'Containers' }));
+  await page.screenshot({ path: testInfo.outputPath('containers-from-tile.png') });
+
+  // Opened from the sidebar, the list is the whole book again.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Containers' }).click();
+  await expect(count).toHaveText(`${all} containers`);
+  await expect(page.getByRole('button', { name: 'Clear filters' })).toHaveCount(0);
+
+  // From the tile again, "Clear filters" shows everything.
+  await page.goBack();
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.getByRole('link', { name: /Overdue: past last free day/ }).click();
+  await expect(count).toHaveText(`${summary.overdue} of ${all} containers`);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(count).toHaveText(`${all} containers`);
+});
+
+test('the keyboard: a skip link to the table, headings focused without a box, Alt+← goes back', async ({
+  page,
+  host,
+}) => {
+  await waitForFirstSync(host);
+  await page.goto(`${host.url}#/containers`);
+  const grid = page.getByRole('grid', { name: 'Containers' });
+  await expectRowsLoaded(grid);
+
+  // From the top of the page: Tab, Tab, Enter reaches the first row.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to table' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  const first = grid.locator('[role="row"][data-index="0"]');
+  await expect(first).toBeFocused();
+  const number = (await first.getByRole('gridcell').first().textContent())!.trim();
+
+  // Enter opens the container; its heading takes focus, for a screen reader, and shows no box.
+  await page.keyboard.press('Enter');
+  const heading = page.getByRole('heading', { level: 1, name: number });
+  await expect(heading).toBeFocused();
+  expect(await heading.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('none');
+
+  // Alt+← goes back to the list, as in a browser.
+  await page.keyboard.press('Alt+ArrowLeft');
+  const title = page.getByRole('heading', { level: 1, name: 'Containers' });
+  await expect(title).toBeFocused();
+  expect(await title.evaluate((h) => getComputedStyle(h).outlineStyle)).toBe('none');
+
+  // And ⌘[ (a Mac's Back) from a detail too.
+  await expectRowsLoaded(grid);
+  await first.click();
+  await expect(heading).toBeVisible();
+  await page.keyboard.press('Meta+BracketLeft');
+  await expect(title).toBeVisible();
+});
