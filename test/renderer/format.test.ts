@@ -8,6 +8,7 @@ import { app } from '../../src/renderer/src/lib/app-state.svelte';
 import {
   displayZone,
   formatCalendarDate,
+  formatCellDateTime,
   formatChartDay,
   formatDateTime,
   formatDay,
@@ -65,6 +66,17 @@ describe('date and time in a zone', () => {
     render(DateTime, { at: winter, zone: 'America/Los_Angeles' });
     expect(screen.getByText('Dec 20, 2026, 08:13 AM PST').getAttribute('datetime')).toBe(winter);
     app.settings = null;
+  });
+});
+
+describe('dates in a list’s cells', () => {
+  it('leave the year out within half a year of now, and say it further off', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    expect(formatCellDateTime(winter, 'America/Los_Angeles', now).replace(/\s/g, ' ')).toBe('Dec 20, 08:13 AM PST');
+    expect(formatCellDateTime('2025-12-20T16:13:00Z', 'America/Los_Angeles', now).replace(/\s/g, ' ')).toBe(
+      'Dec 20, 2025, 08:13 AM PST',
+    );
+    expect(formatCellDateTime(null)).toBe('');
   });
 });
 

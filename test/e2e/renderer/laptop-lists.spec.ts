@@ -97,3 +97,74 @@ test('the keyboard: a skip link to the table, headings focused without a box, Al
   await page.keyboard.press('Meta+BracketLeft');
   await expect(title).toBeVisible();
 });
+
+test('at 1366×768 the shipments list fits, keeps its bill of lading in view and takes resized columns', async ({
+  page,
+  host,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await waitForFirstSync(host);
+  await page.goto(`${host.url}#/shipments`);
+  const grid = page.getByRole('grid', { name: 'Shipments' });
+  await expectRowsLoaded(grid);
+  // The usual columns fit the screen: ETA, ATA, ETA slip, boxes and tags without scrolling.
+  const fit = await grid.evaluate((g) => ({ scroll: g.scrollWidth, client: g.clientWidth }));
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+  for (const name of ['ETA', 'ATA', 'ETA slip', 'Boxes', 'Tags']) {
+    await expect(grid.getByRole('columnheader', { name, exact: true })).toBeInViewport();
+  }
+  // No date is cut ("…06:55 CE").
+  const cut = await grid
+    .locator('.row time')
+    .evaluateAll((times) =>
+      times.filter((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth + 1).map((t) => t.textContent),
+    );
+  expect(cut).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('shipments-1366.png') });
+
+  // Drag the Customer column's edge 80 px wider: the list remembers it after a restart.
+  const customer = grid.getByRole('columnheader', { name: 'Customer' });
+  const before = (await customer.boundingBox())!;
+  const edge = customer.locator('.resize');
+  const box = (await edge.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2);
+  await page.mouse.up();
+  await expect.poll(async () => Math.round((await customer.boundingBox())!.width)).toBe(Math.round(before.width) + 80);
+  await page.reload();
+  await expectRowsLoaded(grid);
+  await expect.poll(async () => Math.round((await customer.boundingBox())!.width)).toBe(Math.round(before.width) + 80);
+
+  // Scrolled right, the bill of lading stays at the left edge.
+  await grid.evaluate((g) => g.scrollTo({ left: g.scrollWidth }));
+  await expect.poll(() => grid.evaluate((g) => g.scrollLeft)).toBeGreaterThan(0);
+  const bl = grid.locator('[role="row"][data-index="0"] [role="gridcell"]').first();
+  const gridBox = (await grid.boundingBox())!;
+  await expect.poll(async () => Math.round((await bl.boundingBox())!.x - gridBox.x)).toBeLessThanOrEqual(1);
+  await expect(bl).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('shipments-scrolled-right.png') });
+});
+
+test('the new tracking request form is a dialog over the list: focus goes in, Escape closes, focus returns', async ({
+  page,
+  host,
+}, testInfo) => {
+  await waitForFirstSync(host);
+  await page.goto(`${host.url}#/tracking-requests`);
+  const grid = page.getByRole('grid', { name: 'Tracking requests' });
+  await expectRowsLoaded(grid);
+  const opener = page.getByRole('button', { name: 'New tracking request' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'New tracking request' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  // The list keeps its rows behind it.
+  expect(await grid.locator('[role="row"][data-index]').count()).toBeGreaterThan(8);
+  await page.screenshot({ path: testInfo.outputPath('tracking-requests-form-open.png') });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  await page.screenshot({ path: testInfo.outputPath('tracking-requests-1366.png') });
+});

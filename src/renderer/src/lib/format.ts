@@ -36,6 +36,36 @@ export function formatDateTime(iso: string | null | undefined, zone?: string): s
   return text;
 }
 
+// Lists show the same instants again and again while scrolling: each is formatted once.
+const cellCache = new Map<string, string>();
+const HALF_YEAR = 182 * DAY;
+
+/**
+ * A date and time in a list's cell, where room is short: "Dec 20, 08:13 AM PST", the year left
+ * out within half a year of now (the whole date is in the cell's hover text), else as
+ * `formatDateTime` says it.
+ */
+export function formatCellDateTime(iso: string | null | undefined, zone?: string, now = Date.now()): string {
+  if (!iso) return '';
+  const date = parse(iso);
+  if (!date) return '';
+  if (Math.abs(date.getTime() - now) >= HALF_YEAR) return formatDateTime(iso, zone);
+  const key = `${zone ?? ''}|${iso}`;
+  let text = cellCache.get(key);
+  if (text === undefined) {
+    const parts = dateFormatter('dateTime', zone).formatToParts(date);
+    const year = parts.findIndex((p) => p.type === 'year');
+    // The year and the separator before it ("Dec 20, 2026, 08:13" → "Dec 20, 08:13").
+    text = parts
+      .filter((_, i) => year < 0 || (i !== year && !(i === year - 1 && parts[i]!.type === 'literal')))
+      .map((p) => p.value)
+      .join('');
+    if (cellCache.size >= 20_000) cellCache.clear();
+    cellCache.set(key, text);
+  }
+  return text;
+}
+
 /** "Sun 20 Dec 2026, 08:13 (America/Los_Angeles, PST)": the tooltip form. */
 export function formatExact(iso: string | null | undefined, zone?: string): string {
   const date = parse(iso);

@@ -55,7 +55,7 @@ export const containersList: ListDef<'containers'> = {
       key: 'status',
       label: 'Status',
       sort: 'status',
-      width: 180,
+      width: 212,
       exportKeys: ['current_status'],
       cell: (r) => ({
         kind: 'status',
@@ -69,7 +69,7 @@ export const containersList: ListDef<'containers'> = {
       key: 'lfd',
       label: 'Last free day',
       sort: 'last_free_day',
-      width: 212,
+      width: 244,
       exportKeys: ['pickup_lfd'],
       cell: (r) => ({
         kind: 'lfd',
@@ -92,7 +92,7 @@ export const containersList: ListDef<'containers'> = {
       key: 'holds',
       label: 'Holds',
       sort: 'holds',
-      width: 110,
+      width: 90,
       exportKeys: ['holds_at_pod_terminal'],
       cell: (r) => ({ kind: 'tags', tags: r.holds.filter((h) => h.status !== 'released').map((h) => h.name) }),
       shownByDefault: true,
@@ -108,7 +108,7 @@ export const containersList: ListDef<'containers'> = {
     {
       key: 'bl',
       label: 'Bill of lading',
-      width: 140,
+      width: 136,
       exportKeys: ['bill_of_lading_number'],
       cell: (r) => text(r.billOfLading, { mono: true }),
       shownByDefault: true,
@@ -161,7 +161,7 @@ export const containersList: ListDef<'containers'> = {
       cell: (r) => text(r.vessel),
       shownByDefault: false,
     },
-    timeColumn('eta', 'ETA', 'pod_eta_at', (r) => [r.eta, r.podTimezone], { estimated: true, shown: true }),
+    timeColumn('eta', 'ETA', 'pod_eta_at', (r) => [r.eta, r.podTimezone], { estimated: true }),
     timeColumn('ata', 'ATA', 'pod_ata_at', (r) => [r.ata, r.podTimezone]),
     timeColumn('discharged', 'Discharged', 'pod_discharged_at', (r) => [r.dischargedAt, r.podTimezone], {
       sort: 'discharged',

@@ -89,8 +89,8 @@ export function timeColumn<Row, SortField extends string>(
     key,
     label,
     sort: options.sort,
-    // "Dec 20, 2026, 08:13 AM PST" whole, at the cell's 13px.
-    width: 182,
+    // "Dec 20, 08:13 AM PST" whole at the cell's 13px (the year only when it is far off).
+    width: 166,
     exportKeys: [exportKey, `${exportKey}_local`],
     cell: (row) => {
       const [at, zone] = get(row);

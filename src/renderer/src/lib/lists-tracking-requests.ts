@@ -116,7 +116,7 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
       key: 'created',
       label: 'Created',
       sort: 'created_at',
-      width: 170,
+      width: 168,
       exportKeys: ['created_at'],
       cell: (r) => date(r.createdAt, null),
       shownByDefault: true,
