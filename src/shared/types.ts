@@ -56,7 +56,12 @@ export interface ProfilesState {
 }
 
 export interface KeyCheck {
-  result: 'accepted' | 'refused' | 'unverified';
+  /**
+   * 'unverified': a known-good address (the default, or one where a key was accepted) could not
+   * be reached. 'address-failed': any other address that did not answer as the Tracking API;
+   * the message names it and why.
+   */
+  result: 'accepted' | 'refused' | 'unverified' | 'address-failed';
   message: string;
 }
 
