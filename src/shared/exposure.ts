@@ -172,6 +172,12 @@ export interface ChargeEstimate {
   days: number;
   /** Still counting: today is one of the days. */
   running: boolean;
+  /**
+   * The calendar days counted, YYYY-MM-DD: demurrage from the day after the last free day,
+   * detention from the pickup day; through the pickup (return) day, or today while running.
+   */
+  from: string;
+  through: string;
   /** The set whose rates were used; null when none applies (days only). */
   rate: { scope: RateScope; match: string } | null;
   /** Null when no rate applies. */
@@ -207,6 +213,11 @@ function dayOf(instant: string | null, zone: string): string | null {
   if (instant === null) return null;
   const parsed = Date.parse(instant);
   return Number.isNaN(parsed) ? null : localDate(parsed, zone);
+}
+
+/** A calendar date `days` later. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * dayMs).toISOString().slice(0, 10);
 }
 
 /** The cost of `days` chargeable days on these tiers, tier by tier. */
@@ -261,6 +272,8 @@ export function estimateExposure(input: ExposureInput, rates: Rates, now: number
     const priced = set ? priceDays(set.demurrage, days) : null;
     demurrage = {
       days,
+      from: addDays(input.lastFreeDay, 1),
+      through: end,
       running: pickedUp === null && days > 0,
       rate: set ? { scope: set.scope, match: set.match } : null,
       amount: priced?.amount ?? null,
@@ -278,6 +291,8 @@ export function estimateExposure(input: ExposureInput, rates: Rates, now: number
     const priced = set?.detention ? priceDays(set.detention.tiers, days) : null;
     detention = {
       days,
+      from: pickedUp,
+      through: end,
       daysOut,
       freeDays,
       running: returned === null,

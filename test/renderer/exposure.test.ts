@@ -186,8 +186,8 @@ describe('the estimate', () => {
     render(ContainerExposure, { detail: detailOf(row()), now });
     const section = screen.getByRole('region', { name: /Demurrage and detention/ });
     expect(within(section).getByText('estimate')).toBeTruthy();
-    expect(section.textContent).toContain('12 days past the last free day, not picked up yet');
-    expect(section.textContent).toContain('· est. $3,050.00');
+    expect(section.textContent).toContain('12 days past the last free day so far (May 11 – today), not picked up yet');
+    expect(within(section).getByText('Est. $3,050.00')).toBeTruthy();
     expect(section.textContent).toContain('4 days × $150.00 + 5 days × $250.00 + 3 days × $400.00 (default rates)');
     expect(section.textContent).toMatch(/An estimate from your rates in Settings/);
   });
@@ -195,7 +195,7 @@ describe('the estimate', () => {
   it('without rates, days only, and where to enter rates', () => {
     render(ContainerExposure, { detail: detailOf(row()), now });
     const section = screen.getByRole('region', { name: 'Demurrage and detention' });
-    expect(section.textContent).toContain('12 days past the last free day');
+    expect(section.textContent).toContain('12 days past the last free day so far');
     expect(section.textContent).not.toContain('$');
     expect(within(section).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('#/settings');
   });
@@ -209,17 +209,26 @@ describe('the estimate', () => {
   it('on the shipment page: per box and in total', () => {
     app.settings = settings(rates);
     const out = row({ id: 'c2', number: 'MSCU7654321', status: 'picked_up', pickedUpAt: '2026-05-15T18:00:00Z' });
+    const justOut = row({ id: 'c4', number: 'MSCU5555555', status: 'picked_up', pickedUpAt: '2026-05-21T18:00:00Z' });
+    const returnedInTime = row({
+      id: 'c5',
+      status: 'empty_returned',
+      pickedUpAt: '2026-05-09T18:00:00Z',
+      emptyReturnedAt: '2026-05-11T18:00:00Z',
+    });
     const shipment = {
-      containers: [detailOf(row()), detailOf(out), detailOf(row({ id: 'c3', lastFreeDay: null }))],
+      containers: [row(), out, row({ id: 'c3', lastFreeDay: null }), justOut, returnedInTime].map(detailOf),
     } as ShipmentDetail;
     render(ShipmentExposure, { detail: shipment, now });
     const section = screen.getByRole('region', { name: /Demurrage and detention/ });
     // 12 days waiting: $3,050; picked up on the 15th: 5 days, $850, and 8 days out, 4 past free: $400.
-    expect(within(section).getByRole('heading').textContent).toMatch(/est\. \$4,300\.00 so far/);
+    expect(within(section).getByRole('heading').textContent).toMatch(/est\. \$6,950\.00 so far/);
     const rows = within(section).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent?.trim()))).toEqual([
       ['MSCU1234565', '12 d and counting', '—', '$3,050.00'],
       ['MSCU7654321', '5 d', '4 d', '$1,250.00'],
+      // Picked up on the 21st, after 11 days past the last free day; 2 days out of 4 free.
+      ['MSCU5555555', '11 d', 'day 2 of 4 free', '$2,650.00'],
     ]);
   });
 

@@ -90,6 +90,8 @@ describe('demurrage', () => {
     const picked = box({ status: 'picked_up', pickedUpAt: '2026-05-13T15:00:00Z' });
     expect(estimateExposure(picked, rates, la('2026-06-30')).demurrage).toMatchObject({
       days: 3,
+      from: '2026-05-11',
+      through: '2026-05-13',
       running: false,
       amount: 450,
     });
@@ -123,7 +125,15 @@ describe('demurrage', () => {
     const onlyMaersk: Rates = { currency: 'EUR', sets: [maersk] };
     expect(estimateExposure(box(), onlyMaersk, la('2026-05-13'))).toEqual({
       currency: 'EUR',
-      demurrage: { days: 3, running: true, rate: null, amount: null, lines: [] },
+      demurrage: {
+        days: 3,
+        from: '2026-05-11',
+        through: '2026-05-13',
+        running: true,
+        rate: null,
+        amount: null,
+        lines: [],
+      },
       detention: null,
       total: null,
     });
@@ -172,6 +182,8 @@ describe('detention', () => {
   it('without a detention rate, says the days out and no amount', () => {
     const demurrageOnly: Rates = { currency: 'USD', sets: [pier400] };
     expect(estimateExposure(out, demurrageOnly, la('2026-05-17')).detention).toEqual({
+      from: '2026-05-11',
+      through: '2026-05-17',
       daysOut: 7,
       freeDays: null,
       days: 0,

@@ -36,26 +36,47 @@ export function estimateOf(
   );
 }
 
-/** Something to say: days past the last free day, or a box out since pickup. */
+/**
+ * Something to say: days past the last free day, or a box out since pickup (still out, or
+ * returned after its free days). A box returned within its free time owes nothing: not shown.
+ */
 export function worthShowing(estimate: ExposureEstimate): boolean {
-  return (estimate.demurrage?.days ?? 0) > 0 || estimate.detention !== null;
+  const d = estimate.detention;
+  return (estimate.demurrage?.days ?? 0) > 0 || (d !== null && (d.running || d.days > 0));
 }
 
+const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** "Nov 14" for 2026-11-14. */
+export function dayWords(date: string): string {
+  return shortDate.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** "11 days charged so far (Nov 14 – today), not picked up yet" */
 export function demurrageWords(d: ChargeEstimate): string {
-  const days = plural(d.days, 'day');
+  const span = `${dayWords(d.from)} – ${d.running ? 'today' : dayWords(d.through)}`;
   return d.running
-    ? `${days} past the last free day, not picked up yet`
-    : `${days} past the last free day until pickup`;
+    ? `${plural(d.days, 'day')} past the last free day so far (${span}), not picked up yet`
+    : `${plural(d.days, 'day')} past the last free day (${span}), until pickup`;
 }
 
+/** "Out 7 days (Nov 11 – today), 3 past 4 free days" */
 export function detentionWords(d: DetentionEstimate): string {
+  const span = `${dayWords(d.from)} – ${d.running ? 'today' : dayWords(d.through)}`;
   const out = d.running
-    ? `Out ${plural(d.daysOut, 'day')} since pickup`
-    : `Out ${plural(d.daysOut, 'day')} until the empty was returned`;
+    ? `Out ${plural(d.daysOut, 'day')} since pickup (${span})`
+    : `Out ${plural(d.daysOut, 'day')} until the empty was returned (${span})`;
   if (d.freeDays === null) return `${out}; no detention rate applies`;
   return d.days > 0
     ? `${out}, ${plural(d.days, 'day')} past ${plural(d.freeDays, 'free day')}`
     : `${out}, within ${plural(d.freeDays, 'free day')}`;
+}
+
+/** The shipment table's detention cell: "3 d", "day 2 of 4 free", or days out without a rate. */
+export function detentionCell(d: DetentionEstimate | null): string {
+  if (d === null) return '—';
+  if (d.freeDays === null) return `${d.daysOut} d out`;
+  if (d.days > 0) return `${d.days} d`;
+  return d.running ? `day ${d.daysOut} of ${d.freeDays} free` : 'none';
 }
 
 /** "4 days × $150.00 + 3 days × $400.00 (MAEU rates)" */
