@@ -189,7 +189,7 @@ describe('the estimate', () => {
     expect(section.textContent).toContain('12 days past the last free day so far (May 11 – today), not picked up yet');
     expect(within(section).getByText('Est. $3,050.00')).toBeTruthy();
     expect(section.textContent).toContain('4 days × $150.00 + 5 days × $250.00 + 3 days × $400.00 (default rates)');
-    expect(section.textContent).toMatch(/An estimate from your rates in Settings/);
+    expect(within(section).getByRole('link', { name: 'your per-diem rates' }).getAttribute('href')).toBe('#/settings');
   });
 
   it('without rates, days only, and where to enter rates', () => {
@@ -197,7 +197,9 @@ describe('the estimate', () => {
     const section = screen.getByRole('region', { name: 'Demurrage and detention' });
     expect(section.textContent).toContain('12 days past the last free day so far');
     expect(section.textContent).not.toContain('$');
-    expect(within(section).getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('#/settings');
+    expect(within(section).getByRole('link', { name: 'Enter your per-diem rates' }).getAttribute('href')).toBe(
+      '#/settings',
+    );
   });
 
   it('says nothing for a box within its free time', () => {
@@ -249,7 +251,9 @@ describe('the estimate', () => {
     app.settings = settings(noRates);
     render(ExposureTile, { filters, now });
     await waitFor(() =>
-      expect(screen.getByTestId('exposure-tile').textContent).toMatch(/^14\s*Days past last free day, overdue boxes/),
+      expect(screen.getByTestId('exposure-tile').textContent).toMatch(
+        /^14\s*Days past last free day, overdue boxes\s*days only: no per-diem rates entered →$/,
+      ),
     );
   });
 });

@@ -33,7 +33,7 @@ test('rates entered in Settings give an estimate on the dashboard, a container p
   await expect(exposure).not.toContainText('$');
 
   // Rates entered through the form.
-  await page.getByRole('link', { name: 'Settings' }).first().click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
   await page.getByRole('button', { name: 'Add default rates' }).click();
   const defaults = page.getByRole('group', { name: 'Default rates' });
   await defaults.getByLabel('Demurrage, tier 1: USD per day').fill('150');
@@ -62,7 +62,7 @@ test('rates entered in Settings give an estimate on the dashboard, a container p
   await page.screenshot({ path: testInfo.outputPath('rates-settings.png') });
 
   // The dashboard: the overdue boxes' estimated demurrage.
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
   const tile = page.getByTestId('exposure-tile');
   await expect(tile).toContainText(/\$[\d,]+\s*Est\. demurrage, overdue boxes/);
   await expect(tile).toContainText('estimate from your rates');
@@ -72,7 +72,7 @@ test('rates entered in Settings give an estimate on the dashboard, a container p
   await page.goto(`${host.url}#/containers/${box.id}`);
   await expect(exposure).toContainText(/Est\. \$[\d,]+\.\d\d/);
   await expect(exposure).toContainText('estimate');
-  await expect(exposure).toContainText('An estimate from your rates in Settings');
+  await expect(exposure.getByRole('link', { name: 'your per-diem rates' })).toHaveAttribute('href', '#/settings');
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('container-exposure.png') });
 
