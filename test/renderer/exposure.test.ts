@@ -186,7 +186,9 @@ describe('the estimate', () => {
     render(ContainerExposure, { detail: detailOf(row()), now });
     const section = screen.getByRole('region', { name: /Demurrage and detention/ });
     expect(within(section).getByText('estimate')).toBeTruthy();
-    expect(section.textContent).toContain('12 days past the last free day so far (May 11 – today), not picked up yet');
+    expect(section.textContent).toContain(
+      '12 days past the last free day so far (Mon, May 11 – today), not picked up yet',
+    );
     expect(within(section).getByText('Est. $3,050.00')).toBeTruthy();
     expect(section.textContent).toContain('4 days × $150.00 + 5 days × $250.00 + 3 days × $400.00 (default rates)');
     expect(within(section).getByRole('link', { name: 'your per-diem rates' }).getAttribute('href')).toBe('#/settings');

@@ -9,6 +9,7 @@ import {
   type Rates,
 } from '../../../shared/exposure';
 import type { ContainerRow } from '../../../shared/rows';
+import { formatChartDay } from './format';
 
 export { formatMoney, hasRates };
 
@@ -45,13 +46,10 @@ export function worthShowing(estimate: ExposureEstimate): boolean {
   return (estimate.demurrage?.days ?? 0) > 0 || (d !== null && (d.running || d.days > 0));
 }
 
-const shortDate = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-/** "Nov 14" for 2026-11-14. */
-export function dayWords(date: string): string {
-  return shortDate.format(new Date(`${date}T00:00:00Z`));
-}
+/** "Sat, Nov 14" for 2026-11-14 (the shared formatters' chart day). */
+export const dayWords = formatChartDay;
 
-/** "11 days charged so far (Nov 14 – today), not picked up yet" */
+/** "11 days past the last free day so far (Sat, Nov 14 – today), not picked up yet" */
 export function demurrageWords(d: ChargeEstimate): string {
   const span = `${dayWords(d.from)} – ${d.running ? 'today' : dayWords(d.through)}`;
   return d.running
@@ -59,7 +57,7 @@ export function demurrageWords(d: ChargeEstimate): string {
     : `${plural(d.days, 'day')} past the last free day (${span}), until pickup`;
 }
 
-/** "Out 7 days (Nov 11 – today), 3 past 4 free days" */
+/** "Out 7 days since pickup (Mon, May 11 – today), 3 days past 4 free days" */
 export function detentionWords(d: DetentionEstimate): string {
   const span = `${dayWords(d.from)} – ${d.running ? 'today' : dayWords(d.through)}`;
   const out = d.running
