@@ -10,13 +10,16 @@ import { writeFileAtomic } from './write-file-atomic';
  * settings.json's versions: add an upgrade (never edit one) when the layout changes. A file
  * without a version is version 1 (Quayside wrote the same settings before the field existed).
  * Each setting is optional on disk: a missing one takes its default.
+ *
+ * Version 2 adds `rates` (per-diem rates for the demurrage and detention estimate): a version-1
+ * file has none, so it starts with no rates (estimates show days only).
  */
-export const settingsFormat: FileFormat<Partial<Settings> & { version: 1 }> = {
+export const settingsFormat: FileFormat<Partial<Settings> & { version: 2 }> = {
   name: 'settings.json',
-  version: 1,
-  upgrades: [],
+  version: 2,
+  upgrades: [(v1) => ({ ...v1, rates: { currency: 'USD', sets: [] } })],
   unversioned: 1,
-  schema: settingsSchema.partial().extend({ version: z.literal(1) }),
+  schema: settingsSchema.partial().extend({ version: z.literal(2) }),
 };
 
 /** App-wide preferences in `settings.json` in the data folder. */

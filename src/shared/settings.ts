@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultRates, ratesSchema } from './exposure';
 import type { Settings } from './types';
 
 export const settingsSchema = z
@@ -10,6 +11,8 @@ export const settingsSchema = z
       .int()
       .min(5)
       .max(24 * 60),
+    /** Per-diem rates for the demurrage and detention estimate (src/shared/exposure.ts). */
+    rates: ratesSchema,
   })
   .strict() satisfies z.ZodType<Settings>;
 
@@ -20,4 +23,5 @@ export const defaultSettings: Settings = {
   theme: 'system',
   timeDisplay: 'local',
   syncIntervalMinutes: 15,
+  rates: defaultRates,
 };

@@ -1,3 +1,4 @@
+import type { Rates } from './exposure';
 import type { ContainerRow, ShipmentRow, TrackingRequestRow } from './rows';
 import type { ContainerFilters, ShipmentFilters } from './views';
 
@@ -21,6 +22,8 @@ export interface Settings {
   /** Show dates in the laptop's time zone or in the time zone of the port they happen at. */
   timeDisplay: TimeDisplay;
   syncIntervalMinutes: number;
+  /** The forwarder's per-diem rates: demurrage and detention are estimated from them. */
+  rates: Rates;
   /** settings.json was written by a newer Quayside: the sentence to show (defaults are in use). */
   fileProblem?: string;
 }
@@ -56,7 +59,12 @@ export interface ProfilesState {
 }
 
 export interface KeyCheck {
-  result: 'accepted' | 'refused' | 'unverified';
+  /**
+   * 'unverified': a known-good address (the default, or one where a key was accepted) could not
+   * be reached. 'address-failed': any other address that did not answer as the Tracking API;
+   * the message names it and why.
+   */
+  result: 'accepted' | 'refused' | 'unverified' | 'address-failed';
   message: string;
 }
 

@@ -71,7 +71,7 @@ describe('profiles, keys and actions against the service', () => {
   });
   afterAll(() => sandbox.close());
 
-  it('checks a key before saving: accepted, refused, or unverified when offline', async () => {
+  it('checks a key before saving: accepted, refused, or an address that does not answer (not saved)', async () => {
     const { core } = testCore();
     expect(await value(core, 'profiles:validateKey', { apiKey: key, baseUrl: sandbox.url })).toMatchObject({
       result: 'accepted',
@@ -79,8 +79,10 @@ describe('profiles, keys and actions against the service', () => {
     expect(await value(core, 'profiles:validateKey', { apiKey: 'wrong-key-0000', baseUrl: sandbox.url })).toMatchObject(
       { result: 'refused' },
     );
+    // Port 9 is one fetch never connects to. Unverified is only for a known-good address
+    // (profiles-address.test.ts).
     expect(await value(core, 'profiles:validateKey', { apiKey: key, baseUrl: 'http://127.0.0.1:9/v2' })).toMatchObject({
-      result: 'unverified',
+      result: 'address-failed',
     });
 
     const refused = await failure(core, 'profiles:add', {
@@ -91,12 +93,16 @@ describe('profiles, keys and actions against the service', () => {
     expect(refused).toMatchObject({ code: 'key_refused', fields: { apiKey: expect.stringMatching(/refused/) } });
     expect((await value<ProfilesState>(core, 'profiles:list')).profiles).toEqual([]);
 
-    const offline = await value<{ profile: { keyStatus: string } }>(core, 'profiles:add', {
+    const nowhere = await failure(core, 'profiles:add', {
       name: 'Later',
       apiKey: key,
       baseUrl: 'http://127.0.0.1:9/v2',
     });
-    expect(offline.profile.keyStatus).toBe('unverified');
+    expect(nowhere).toMatchObject({
+      code: 'invalid_argument',
+      fields: { baseUrl: expect.stringMatching(/127\.0\.0\.1:9/) },
+    });
+    expect((await value<ProfilesState>(core, 'profiles:list')).profiles).toEqual([]);
     await core.close();
   });
 

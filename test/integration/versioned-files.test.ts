@@ -44,7 +44,10 @@ function dataDirWith(files: Record<string, string>): string {
 
 describe('profiles.json from a newer Quayside', () => {
   const dataDir = dataDirWith({ 'profiles.json': newerProfiles });
-  const { core } = testCore({ dataDir });
+  // Offline (a mocked fetch): a key for the default address is saved unverified, so the add gets
+  // as far as writing profiles.json.
+  const offline = (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch;
+  const { core } = testCore({ dataDir, fetch: offline });
   afterAll(() => core.close());
 
   it('is refused with a sentence the app shows, and stays byte-identical through add, update, remove and switch', async () => {
@@ -53,12 +56,8 @@ describe('profiles.json from a newer Quayside', () => {
     expect(state.profiles).toEqual([]);
     expect(state.activeId).toBeNull();
 
-    // Port 9 (discard) refuses at once: the key is saved unverified, then profiles.json refuses it.
-    const added = await failure(core, 'profiles:add', {
-      name: 'Second',
-      apiKey: 'second-key-SECRET-1234',
-      baseUrl: 'http://127.0.0.1:9/v2',
-    });
+    // The key would be saved unverified; profiles.json refuses it.
+    const added = await failure(core, 'profiles:add', { name: 'Second', apiKey: 'second-key-SECRET-1234' });
     expect(added.message).toBe(newerSentence);
     const updated = await failure(core, 'profiles:update', { id: profile.id, name: 'Renamed' });
     expect(updated.code).toBe('not_found');
@@ -128,16 +127,49 @@ describe('older files', () => {
   it('reads a settings.json written before files carried a version, and writes the version on the next save', () => {
     const dataDir = dataDirWith({ 'settings.json': JSON.stringify({ theme: 'dark', syncIntervalMinutes: 30 }) });
     const store = new SettingsStore(dataDir);
-    expect(store.get()).toEqual({ theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30 });
+    const noRates = { currency: 'USD', sets: [] };
+    expect(store.get()).toEqual({ theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates });
     expect(store.problem).toBeNull();
     store.update({ timeDisplay: 'port' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
-      version: 1,
+      version: 2,
       theme: 'dark',
       timeDisplay: 'port',
       syncIntervalMinutes: 30,
+      rates: noRates,
     });
-    expect(new SettingsStore(dataDir).get()).toEqual({ theme: 'dark', timeDisplay: 'port', syncIntervalMinutes: 30 });
+    expect(new SettingsStore(dataDir).get()).toEqual({
+      theme: 'dark',
+      timeDisplay: 'port',
+      syncIntervalMinutes: 30,
+      rates: noRates,
+    });
+  });
+
+  it('upgrades a version-1 settings.json to version 2 with no rates, and keeps rates through a restart', () => {
+    const v1 = { version: 1, theme: 'light', timeDisplay: 'port', syncIntervalMinutes: 60 };
+    const dataDir = dataDirWith({ 'settings.json': JSON.stringify(v1) });
+    const store = new SettingsStore(dataDir);
+    expect(store.get()).toEqual({ ...v1, version: undefined, rates: { currency: 'USD', sets: [] } });
+    // Nothing is written until a change.
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual(v1);
+    const rates = {
+      currency: 'EUR',
+      sets: [
+        {
+          scope: 'default' as const,
+          match: '',
+          demurrage: [
+            { fromDay: 1, perDay: 150 },
+            { fromDay: 5, perDay: 250 },
+          ],
+          detention: { freeDays: 4, tiers: [{ fromDay: 1, perDay: 90.5 }] },
+        },
+      ],
+    };
+    store.update({ rates });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ version: 2, rates });
+    expect(new SettingsStore(dataDir).get().rates).toEqual(rates);
   });
 
   it('applies the upgrade chain in order, from the version on disk to the current one', () => {

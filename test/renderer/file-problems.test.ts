@@ -22,14 +22,25 @@ describe('a settings or profiles file Quayside refused', () => {
       keyStorage: { kind: 'keychain', note: null },
       fileProblem: profilesSentence,
     };
-    app.settings = { theme: 'system', timeDisplay: 'local', syncIntervalMinutes: 15, fileProblem: settingsSentence };
+    app.settings = {
+      theme: 'system',
+      timeDisplay: 'local',
+      syncIntervalMinutes: 15,
+      rates: { currency: 'USD', sets: [] },
+      fileProblem: settingsSentence,
+    };
     render(ProfilesSettings);
     expect(screen.getAllByRole('alert').map((el) => el.textContent)).toEqual([profilesSentence, settingsSentence]);
   });
 
   it('says nothing when both files are Quayside’s own', () => {
     app.profiles = { profiles: [], activeId: null, keyStorage: { kind: 'keychain', note: null } };
-    app.settings = { theme: 'system', timeDisplay: 'local', syncIntervalMinutes: 15 };
+    app.settings = {
+      theme: 'system',
+      timeDisplay: 'local',
+      syncIntervalMinutes: 15,
+      rates: { currency: 'USD', sets: [] },
+    };
     render(ProfilesSettings);
     expect(screen.queryAllByRole('alert')).toEqual([]);
   });

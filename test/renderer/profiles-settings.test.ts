@@ -127,3 +127,49 @@ describe('accounts in Settings', () => {
     expect(screen.getByRole('button', { name: 'Replace key' })).toBeTruthy();
   });
 });
+
+describe('an account whose service address does not answer as the Tracking API', () => {
+  const sentence =
+    'Quayside could not use http://127.0.0.1:5999/v2: the connection was refused, so nothing is listening at that address and port. Nothing was saved; Head office is still shown.';
+  const refusal = () => new Refusal({ code: 'invalid_argument', message: sentence, fields: { baseUrl: sentence } });
+
+  it('says so under the address, with no green message, and the account shown before stays shown', async () => {
+    const user = userEvent.setup();
+    const headOffice = profile();
+    app.profiles = state([headOffice]);
+    render(ProfilesSettings);
+    bridge.answer('profiles:add', () => {
+      throw refusal();
+    });
+    await user.click(screen.getByRole('button', { name: 'Add an API key' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Branch');
+    await user.type(screen.getByLabelText('API key'), 'secret-key-wxyz');
+    const address = screen.getByRole('textbox', { name: /Service address/ });
+    await user.type(address, 'http://127.0.0.1:5999/v2');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+
+    await waitFor(() => expect(address.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(address.getAttribute('aria-describedby')!)?.textContent).toBe(sentence);
+    expect(screen.queryByRole('status')).toBeNull();
+    // The form stays open with what was typed, so the address can be corrected.
+    expect((address as HTMLInputElement).value).toBe('http://127.0.0.1:5999/v2');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(within(screen.getByRole('listitem')).getByText('shown now')).toBeTruthy();
+  });
+
+  it('a replaced key at such an address shows the sentence under the key field', async () => {
+    const user = userEvent.setup();
+    app.profiles = state([profile({ keyStatus: 'unverified', baseUrl: 'http://127.0.0.1:5999/v2' })]);
+    render(ProfilesSettings);
+    bridge.answer('profiles:update', () => {
+      throw refusal();
+    });
+    const item = screen.getByRole('listitem');
+    await user.click(within(item).getByRole('button', { name: 'Replace key' }));
+    const key = within(item).getByLabelText('New API key for Head office');
+    await user.type(key, 'key-1234');
+    await user.click(within(item).getByRole('button', { name: 'Check and save' }));
+    await waitFor(() => expect(key.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(key.getAttribute('aria-describedby')!)?.textContent).toBe(sentence);
+  });
+});

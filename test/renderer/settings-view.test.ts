@@ -7,7 +7,12 @@ import { app } from '../../src/renderer/src/lib/app-state.svelte';
 import type { Settings } from '../../src/shared/types';
 import { Refusal, bridge } from './bridge';
 
-const settings: Settings = { theme: 'system', timeDisplay: 'local', syncIntervalMinutes: 15 };
+const settings: Settings = {
+  theme: 'system',
+  timeDisplay: 'local',
+  syncIntervalMinutes: 15,
+  rates: { currency: 'USD', sets: [] },
+};
 
 beforeEach(() => {
   app.settings = { ...settings };

@@ -3,6 +3,7 @@ import { QuaysideError } from '../errors';
 import { forgetRateLimiter, rateLimiterFor } from '../api/rate-limiter';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../../shared/base-url';
 import { checkApiKey } from '../profiles/validate-key';
+import { isKnownGoodAddress } from '../profiles/address-problem';
 import type { CoreContext } from './context';
 
 type ProfileHandlers = Pick<
@@ -11,9 +12,31 @@ type ProfileHandlers = Pick<
 >;
 
 export function profileHandlers(ctx: CoreContext): ProfileHandlers {
+  // An address where a key was accepted has answered as the Tracking API: failing to reach it
+  // there means the connection is down. Any other address must answer before it is saved.
+  const knownGood = (baseUrl: string) =>
+    isKnownGoodAddress(
+      baseUrl,
+      ctx.profiles
+        .list()
+        .filter((p) => p.keyStatus === 'accepted')
+        .map((p) => p.baseUrl),
+    );
   const check = (apiKey: string, baseUrl: string) =>
-    checkApiKey({ apiKey, baseUrl, limiter: rateLimiterFor(apiKey), fetch: ctx.options.fetch });
+    checkApiKey({
+      apiKey,
+      baseUrl,
+      limiter: rateLimiterFor(apiKey),
+      fetch: ctx.options.fetch,
+      knownGood: knownGood(baseUrl),
+    });
   const refused = (message: string) => new QuaysideError('key_refused', message, { fields: { apiKey: message } });
+  // Nothing is saved and nothing switches: the account shown before stays shown.
+  const addressFailed = (message: string) => {
+    const active = ctx.profiles.activeId === null ? null : ctx.profiles.get(ctx.profiles.activeId);
+    const sentence = `${message} Nothing was saved; ${active ? active.name : 'the demo account'} is still shown.`;
+    return new QuaysideError('invalid_argument', sentence, { fields: { baseUrl: sentence } });
+  };
   const announce = async () => {
     const state = await ctx.profilesState();
     ctx.events.emit('profiles:changed', state);
@@ -27,6 +50,7 @@ export function profileHandlers(ctx: CoreContext): ProfileHandlers {
       const url = baseUrl ?? DEFAULT_BASE_URL;
       const result = await check(apiKey, url);
       if (result.result === 'refused') throw refused(result.message);
+      if (result.result === 'address-failed') throw addressFailed(result.message);
       // The key goes to the secret store first: a profile never exists without its key.
       const id = crypto.randomUUID();
       const storage = await ctx.vault.save(id, apiKey);
@@ -69,6 +93,7 @@ export function profileHandlers(ctx: CoreContext): ProfileHandlers {
       if (apiKey) {
         result = await check(apiKey, url);
         if (result.result === 'refused') throw refused(result.message);
+        if (result.result === 'address-failed') throw addressFailed(result.message);
         patch.keyStorage = await ctx.vault.save(id, apiKey);
         patch.keyLast4 = apiKey.slice(-4);
         patch.keyStatus = result.result === 'accepted' ? 'accepted' : 'unverified';

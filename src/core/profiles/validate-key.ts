@@ -5,16 +5,21 @@ import { checkBaseUrl } from '../../shared/base-url';
 import type { KeyCheck } from '../../shared/types';
 import { QuaysideError } from '../errors';
 import { trackingRequestsPath } from '../resources/tracking-requests';
+import { addressFailureSentence } from './address-problem';
 
 /**
  * Asks the service once, as cheaply as it can be asked (one tracking request), whether it takes
- * the key: accepted, refused (401/403), or unverified when it could not be asked.
+ * the key: accepted, or refused (401/403). When no answer comes as the Tracking API's, it depends
+ * on the address: at a known-good one (`knownGood`: the default, or where a key was accepted
+ * before) the connection is down, so the key is unverified; anywhere else the address itself has
+ * not been shown to work: 'address-failed', with the address and why.
  */
 export async function checkApiKey(options: {
   baseUrl: string;
   apiKey: string;
   limiter: RateLimiter;
   fetch?: typeof fetch;
+  knownGood: boolean;
 }): Promise<KeyCheck> {
   // The IPC schemas apply the base-URL rule already; this keeps any other caller to it too.
   const allowed = checkBaseUrl(options.baseUrl);
@@ -36,6 +41,9 @@ export async function checkApiKey(options: {
         result: 'refused',
         message: 'The Tracking API refused this key. Check that it is copied whole and still active.',
       };
+    }
+    if (!options.knownGood && error instanceof ApiError) {
+      return { result: 'address-failed', message: addressFailureSentence(options.baseUrl, error) };
     }
     return {
       result: 'unverified',

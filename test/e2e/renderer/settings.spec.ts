@@ -1,4 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DEMO_API_KEY, startSandbox } from '../../../src/sandbox/index';
 import { expect, ipcAnswer, test, waitForFirstSync } from '../fixtures';
@@ -145,6 +147,48 @@ test('a profile whose stored base URL Quayside refuses says why, sends no key, a
     await page.screenshot({ path: testInfo.outputPath('base-url-fixed.png') });
   } finally {
     await host.close();
+    await service.close();
+  }
+});
+
+test('an account at an address that answers with a web page is not added: the form says which address and why, and the account shown stays shown', async ({
+  page,
+  host,
+}, testInfo) => {
+  const service = await startSandbox({ seed: 'address-e2e', shipments: 5 });
+  // An intranet page on this computer: something answers, but not the Tracking API.
+  const intranet = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Intranet</title>');
+  });
+  await new Promise<void>((resolve) => intranet.listen(0, '127.0.0.1', resolve));
+  const wrong = `http://127.0.0.1:${(intranet.address() as AddressInfo).port}/v2`;
+  try {
+    await host.core.handlers['profiles:add']({ name: 'Head office', apiKey: DEMO_API_KEY, baseUrl: service.url });
+    await page.goto(`${host.url}#/settings`);
+    const account = page.getByRole('combobox', { name: 'Account' });
+    await expect(account).toContainText('Head office');
+    await page.getByRole('button', { name: 'Add an API key' }).click();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Branch office');
+    await page.getByLabel('API key', { exact: true }).fill(DEMO_API_KEY);
+    const address = page.getByRole('textbox', { name: /Service address/ });
+    await address.fill(wrong);
+    const answered = ipcAnswer(page, 'profiles:add');
+    await page.getByRole('button', { name: 'Add account' }).click();
+    await answered;
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(address).toHaveAccessibleDescription(
+      `Quayside could not use ${wrong}: something answers there, but it is not the Tracking API (it sent back a web page, or another service’s answer). Nothing was saved; Head office is still shown.`,
+    );
+    await expect(page.getByRole('status').filter({ hasText: 'added' })).toHaveCount(0);
+    await expect(account.locator('option:checked')).toContainText('Head office');
+    const accounts = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Key ending' });
+    await expect(accounts).toHaveCount(1);
+    await expect(accounts.first()).toContainText('shown now');
+    expect((await host.core.handlers['profiles:list'](undefined)).profiles.map((p) => p.name)).toEqual(['Head office']);
+    await address.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('address-failed.png') });
+  } finally {
+    await new Promise((resolve) => intranet.close(resolve));
     await service.close();
   }
 });
