@@ -65,3 +65,13 @@ export function eventLabel(event: string): string {
   const key = event.replace(/^container\.transport\./, '').replace(/^estimated\./, '');
   return milestoneLabels[key] ?? key.replaceAll('_', ' ');
 }
+
+/**
+ * A terminal's (or a party's) name with its nickname in brackets, or one of them alone when the
+ * other is missing or says the same ("SSA Cooper", never "SSA Cooper (SSA Cooper)").
+ */
+export function nameWithNickname(name: string | null, nickname: string | null): string | null {
+  const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (!name || !nickname || plain(name) === plain(nickname)) return name ?? nickname;
+  return `${name} (${nickname})`;
+}
