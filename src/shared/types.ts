@@ -195,12 +195,24 @@ export interface ShipmentDetail {
   trackingRequestId: string | null;
 }
 
+/**
+ * Why a search result matched: the field, in a forwarder's words ("Reference number"), and its
+ * value cut into parts, the typed text marked (`hit`) so the palette can highlight it.
+ */
+export interface SearchMatch {
+  field: string;
+  parts: { text: string; hit: boolean }[];
+}
+
+/** A search result with why it matched (null when no one field holds the text on its own). */
+export type Found<Row> = Row & { matched: SearchMatch | null };
+
 export interface SearchResults {
-  shipments: ShipmentRow[];
-  containers: ContainerRow[];
-  trackingRequests: TrackingRequestRow[];
+  shipments: Found<ShipmentRow>[];
+  containers: Found<ContainerRow>[];
+  trackingRequests: Found<TrackingRequestRow>[];
   /** Ports and metro areas, by UN/LOCODE or name. */
-  locations: LocationInfo[];
+  locations: Found<LocationInfo>[];
 }
 
 export interface CountBucket {
