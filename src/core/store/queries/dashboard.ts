@@ -2,7 +2,7 @@
  * The dashboard: what needs action, counted straight from the store. Every count here has a
  * list behind it (the tile opens the same filters), so the numbers and the lists agree.
  */
-import { failedReasonLabels } from '../../../shared/labels';
+import { failedReasonLabels, holdLabel } from '../../../shared/labels';
 import { containerStatuses, containerStatusLabels } from '../../../shared/status';
 import type { CountBucket, DashboardSummary } from '../../../shared/types';
 import { trackingRequests } from '../../resources/tracking-requests';
@@ -89,7 +89,11 @@ export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
     lfdToday: countContainers(db, f.lfdToday, nowIso),
     lfdWithin3Days: countContainers(db, f.lfdWithin3Days, nowIso),
     overdue: countContainers(db, f.overdue, nowIso),
-    onHold: holds.map((h): CountBucket => ({ key: h.name ?? 'hold', label: h.name ?? 'Hold', count: h.n })),
+    onHold: holds.map((h): CountBucket => ({
+      key: h.name ?? 'hold',
+      label: h.name ? holdLabel(h.name) : 'Hold',
+      count: h.n,
+    })),
     etaSlipped: countShipments(db, f.etaSlipped),
     trackingFailed: failed.map((r): CountBucket => ({
       key: r.reason,
