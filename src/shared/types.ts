@@ -243,7 +243,10 @@ export interface DashboardSummary {
   etaSlipped: number;
   trackingFailed: CountBucket[];
   awaitingManifest: number;
-  arrivalsPerDay: { date: string; count: number }[];
+  /** The zone whose calendar days `arrivalsPerDay` counts. */
+  arrivalsZone: string;
+  /** Shipments not arrived yet by ETA day in `arrivalsZone`: each day from its local midnight to the next. */
+  arrivalsPerDay: { date: string; count: number; from: string; to: string }[];
   containersByStatus: CountBucket[];
   delaysByCarrier: { carrier: string; shipments: number; averageSlipDays: number }[];
 }
