@@ -16,6 +16,7 @@ import {
   removeProfileSchema,
   reportErrorSchema,
   searchSchema,
+  dashboardSchema,
   switchProfileSchema,
   syncStartSchema,
   updateProfileSchema,
@@ -130,7 +131,7 @@ export const contract = {
     /** Why the service could not be asked, when it was asked and failed (the stored events are shown). */
     error: string | null;
   }>()(containerEventsSchema),
-  'dashboard:summary': channel<DashboardSummary>()(noArgument),
+  'dashboard:summary': channel<DashboardSummary>()(dashboardSchema),
   'filters:options': channel<FilterOptions>()(noArgument),
 
   'shippingLines:list': channel<LookupRecord[]>()(noArgument),

@@ -65,3 +65,34 @@ export function eventLabel(event: string): string {
   const key = event.replace(/^container\.transport\./, '').replace(/^estimated\./, '');
   return milestoneLabels[key] ?? key.replaceAll('_', ' ');
 }
+
+/**
+ * A terminal's (or a party's) name with its nickname in brackets, or one of them alone when the
+ * other is missing or says the same ("SSA Cooper", never "SSA Cooper (SSA Cooper)").
+ */
+export function nameWithNickname(name: string | null, nickname: string | null): string | null {
+  const plain = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  if (!name || !nickname || plain(name) === plain(nickname)) return name ?? nickname;
+  return `${name} (${nickname})`;
+}
+
+/**
+ * Hold types as the service names them in a container's holds (`holds_at_pod_terminal`,
+ * facility holds; the API reference's example is `customs`), in the words the service's own
+ * screens use. Keyed in lower case: terminals send `USDA` and `usda` alike.
+ */
+export const holdLabels: Record<string, string> = {
+  customs: 'Customs',
+  freight: 'Freight',
+  usda: 'USDA',
+  tmf: 'Traffic mitigation fee (TMF)',
+  other: 'Other',
+};
+
+/** A hold type's label; one not in the table reads as its name with spaces, capitalised. */
+export function holdLabel(name: string): string {
+  const known = holdLabels[name.trim().toLowerCase()];
+  if (known) return known;
+  const words = name.trim().replaceAll('_', ' ');
+  return words === words.toLowerCase() ? words.charAt(0).toUpperCase() + words.slice(1) : words;
+}

@@ -1,6 +1,7 @@
 /** Argument schemas of the IPC channels, and the list views' filters and sorts by registry name. */
 import { z } from 'zod';
 import { baseUrlSchema } from './base-url';
+import { isTimeZone } from './date-formatters';
 import { listNames, listViews, viewIdOf, type ListName, type ViewId } from './list-views';
 import { pageRequestSchema, type Sort } from './views';
 
@@ -103,6 +104,11 @@ export const historySchema = z
   .strict()
   .optional();
 
+/** `dashboard:summary`: the zone whose calendar days the arrivals chart counts (default: this computer's). */
+export const dashboardSchema = z
+  .object({ zone: z.string().max(100).refine(isTimeZone, 'Not a time zone.') })
+  .strict()
+  .optional();
 export const searchSchema = z
   .object({ text: z.string().trim().min(1).max(200), limit: z.number().int().min(1).max(50).default(10) })
   .strict();

@@ -203,12 +203,24 @@ export interface ShipmentDetail {
   trackingRequestId: string | null;
 }
 
+/**
+ * Why a search result matched: the field, in a forwarder's words ("Reference number"), and its
+ * value cut into parts, the typed text marked (`hit`) so the palette can highlight it.
+ */
+export interface SearchMatch {
+  field: string;
+  parts: { text: string; hit: boolean }[];
+}
+
+/** A search result with why it matched (null when no one field holds the text on its own). */
+export type Found<Row> = Row & { matched: SearchMatch | null };
+
 export interface SearchResults {
-  shipments: ShipmentRow[];
-  containers: ContainerRow[];
-  trackingRequests: TrackingRequestRow[];
+  shipments: Found<ShipmentRow>[];
+  containers: Found<ContainerRow>[];
+  trackingRequests: Found<TrackingRequestRow>[];
   /** Ports and metro areas, by UN/LOCODE or name. */
-  locations: LocationInfo[];
+  locations: Found<LocationInfo>[];
 }
 
 export interface CountBucket {
@@ -239,7 +251,10 @@ export interface DashboardSummary {
   etaSlipped: number;
   trackingFailed: CountBucket[];
   awaitingManifest: number;
-  arrivalsPerDay: { date: string; count: number }[];
+  /** The zone whose calendar days `arrivalsPerDay` counts. */
+  arrivalsZone: string;
+  /** Shipments not arrived yet by ETA day in `arrivalsZone`: each day from its local midnight to the next. */
+  arrivalsPerDay: { date: string; count: number; from: string; to: string }[];
   containersByStatus: CountBucket[];
   delaysByCarrier: { carrier: string; shipments: number; averageSlipDays: number }[];
 }

@@ -245,7 +245,7 @@ describe('choosing a secret store', () => {
     });
     expect(safe.kind).toBe('safe-storage');
     expect(safe.reason).toMatch(
-      /^No keychain answered \(.*no answer within 150 ms\); the key is encrypted with the system's safe storage\.$/,
+      /^This computer's password store did not answer, so the key is saved encrypted by the operating system instead\. Nothing to do: the key still works\. \(The password store said: .*no answer within 150 ms\.\)$/,
     );
 
     const session = await chooseSecretStore({
@@ -255,7 +255,7 @@ describe('choosing a secret store', () => {
     });
     expect(session.kind).toBe('session');
     expect(session.reason).toMatch(
-      /does not really encrypt here; the key is kept for this session only; enter it again next time\.$/,
+      /^This computer's password store did not answer, and its own encryption is not available here, so the key is kept for this session only; enter it again next time\. To keep it, unlock the password store \(on Linux, the login keyring\), restart Quayside and enter the key again\. \(The password store said: .+\.\)$/,
     );
   });
 });
@@ -265,8 +265,10 @@ describe('the no-Secret-Service path in a real process', () => {
   // GLib falls back to $XDG_RUNTIME_DIR/bus when no address is set, which would find a desktop's user bus.
   const sessionVariables = ['DBUS_SESSION_BUS_ADDRESS', 'DBUS_STARTER_ADDRESS', 'DISPLAY', 'WAYLAND_DISPLAY'];
   const reasons = {
-    'safe-storage': /^No keychain answered \(.+\); the key is encrypted with the system's safe storage\.$/,
-    session: /^No keychain answered \(.+\) and .*; the key is kept for this session only; enter it again next time\.$/,
+    'safe-storage':
+      /^This computer's password store did not answer, so the key is saved encrypted by the operating system instead\. .+\(The password store said: .+\.\)$/,
+    session:
+      /^This computer's password store did not answer, and .*, so the key is kept for this session only; enter it again next time\. .+\(The password store said: .+\.\)$/,
   };
 
   it.skipIf(process.platform !== 'linux').each([

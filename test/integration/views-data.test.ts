@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ContainerFilters, ShipmentFilters } from '../../src/shared/views';
 import type { DashboardSummary, DataInfo, FilterOptions } from '../../src/shared/types';
+import type { ShipmentRow } from '../../src/shared/rows';
+import { localDate } from '../../src/shared/zoned-time';
 import { failure, syncNow, testCore, value } from '../helpers/core';
 
 describe('what the renderer needs beyond the lists', () => {
@@ -32,6 +34,32 @@ describe('what the renderer needs beyond the lists', () => {
     expect(summary.delaysByCarrier.reduce((n, d) => n + d.shipments, 0)).toBeLessThanOrEqual(summary.etaSlipped);
     // The filters are plain data the list's own schema accepts (they travel in a link).
     expect(summary.filters.lfdWithin3Days).toEqual(JSON.parse(JSON.stringify(summary.filters.lfdWithin3Days)));
+  });
+
+  it('counts arrivals per calendar day in the zone the dashboard shows, each day from local midnight', async () => {
+    const { rows } = await value<{ rows: ShipmentRow[] }>(core, 'shipments:list', { page: { limit: 500 } });
+    for (const zone of ['Europe/Amsterdam', 'Pacific/Kiritimati', 'America/Los_Angeles']) {
+      const summary = await value<DashboardSummary>(core, 'dashboard:summary', { zone });
+      expect(summary.arrivalsZone).toBe(zone);
+      const days = summary.arrivalsPerDay;
+      expect(days).toHaveLength(28);
+      expect(days[0]!.date).toBe(localDate(Date.parse(summary.generatedAt), zone));
+      for (const [i, day] of days.entries()) {
+        // The day starts at local midnight and ends where the next one starts.
+        expect(localDate(Date.parse(day.from), zone), zone).toBe(day.date);
+        expect(localDate(Date.parse(day.from) - 1, zone), zone).not.toBe(day.date);
+        if (i > 0) expect(Date.parse(days[i - 1]!.to) + 1).toBe(Date.parse(day.from));
+        const arriving = rows.filter((r) => !r.ata && r.eta && r.eta >= day.from && r.eta <= day.to);
+        expect(day.count, `${zone} ${day.date}`).toBe(arriving.length);
+      }
+      expect(
+        days.reduce((n, d) => n + d.count, 0),
+        zone,
+      ).toBeGreaterThan(0);
+    }
+    expect(await failure(core, 'dashboard:summary', { zone: 'Mars/Olympus' })).toMatchObject({
+      code: 'invalid_argument',
+    });
   });
 
   it('offers each filter chip the values in the data, with the rows each value would show', async () => {

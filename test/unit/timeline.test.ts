@@ -161,6 +161,19 @@ describe('a container timeline', () => {
       'rail_unloaded',
       'available',
     ]);
+    // Arrived at the inland destination before the ramp made it available: availability follows.
+    const inland = buildMilestones(
+      {},
+      { pod_rail_loaded_at: '2026-03-02T12:00:00Z', ind_rail_unloaded_at: '2026-03-06T14:00:00Z' },
+      [event('arrived_at_inland_destination', '2026-03-06T16:00:00Z'), event('available', '2026-03-07T09:00:00Z')],
+      now,
+    );
+    expect(inland.map((m) => m.key)).toEqual([
+      'rail_loaded',
+      'rail_unloaded',
+      'arrived_at_inland_destination',
+      'available',
+    ]);
     // Still on the rail: the ramp has not made it available yet, the port did before loading.
     const port = buildMilestones(
       {},

@@ -26,7 +26,8 @@ interface EventRow {
 }
 
 const order = Object.keys(milestoneLabels);
-const railLegs = ['rail_loaded', 'rail_departed', 'rail_arrived', 'rail_unloaded'];
+// The legs of a box's ride inland, its arrival at the inland destination last.
+const railLegs = ['rail_loaded', 'rail_departed', 'rail_arrived', 'rail_unloaded', 'arrived_at_inland_destination'];
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;

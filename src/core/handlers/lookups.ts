@@ -7,11 +7,12 @@ import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import { listContainers } from '../store/queries/containers';
 import { searchLocations } from '../store/queries/lookups';
-import { listShipments } from '../store/queries/shipments';
+import { getShipmentRow, listShipments } from '../store/queries/shipments';
 import { listTrackingRequests } from '../store/queries/tracking-requests';
 import { writeResources } from '../store/writer';
 import type { StoredResource } from '../store/resource';
 import type { CoreContext } from './context';
+import { matchContainer, matchLocation, matchShipment, matchTrackingRequest } from './search-match';
 
 type LookupHandlers = Pick<Handlers, 'shipments:search' | 'shippingLines:list' | `${LookupName}:get`>;
 
@@ -49,13 +50,24 @@ export function lookupHandlers(ctx: CoreContext): LookupHandlers {
     };
 
   return {
+    // Each result says why it matched: the field holding the text, the text marked in it.
     'shipments:search': async ({ text, limit }) => {
       const d = await db();
+      const shipments = listShipments(d, { search: text }, { limit }).rows;
+      const byId = new Map(shipments.map((s) => [s.id, s]));
+      const shipmentOf = (id: string | null) => (id ? (byId.get(id) ?? getShipmentRow(d, id) ?? undefined) : undefined);
       return {
-        shipments: listShipments(d, { search: text }, { limit }).rows,
-        containers: listContainers(d, { search: text }, { limit }).rows,
-        trackingRequests: listTrackingRequests(d, { search: text }, { limit }).rows,
-        locations: searchLocations(d, text, limit).flatMap((row) => locationInfo(row) ?? []),
+        shipments: shipments.map((s) => matchShipment(text, s)),
+        containers: listContainers(d, { search: text }, { limit }).rows.map((c) =>
+          matchContainer(text, c, shipmentOf(c.shipmentId)),
+        ),
+        trackingRequests: listTrackingRequests(d, { search: text }, { limit }).rows.map((r) =>
+          matchTrackingRequest(text, r),
+        ),
+        locations: searchLocations(d, text, limit).flatMap((row) => {
+          const info = locationInfo(row);
+          return info ? [matchLocation(text, info)] : [];
+        }),
       };
     },
     'shippingLines:list': async () => listShippingLines(await db()),

@@ -80,7 +80,7 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
         error,
       };
     },
-    'dashboard:summary': async () => dashboardSummary(await db()),
+    'dashboard:summary': async (arg) => dashboardSummary(await db(), Date.now(), arg?.zone),
     'filters:options': async () => filterOptions(await db()),
   };
 }

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { ContainerStatus } from '../../shared/status';
+import { holdLabel } from '../../shared/labels';
 import { containerStatusLabels } from '../../shared/status';
 import { deriveContainer, totalOfFees, type DerivedContainer } from '../derive/container';
 import { dateOnly, timestamp } from '../export/columns';
@@ -299,11 +300,11 @@ export const containersList = defineList({
     { key: 'available_for_pickup', header: 'Available for pickup', value: (r) => r.availableForPickup },
     dateOnly<Row>('pickup_lfd', 'Last free day', (r) => r.lastFreeDay),
     dateOnly<Row>('ssl_lfd', 'Last free day (line)', (r) => r.lineLastFreeDay),
-    // As the list shows them: the holds still in force, by name.
+    // As the list shows them: the holds still in force, in words ("Customs", "USDA").
     {
       key: 'holds_at_pod_terminal',
       header: 'Holds',
-      value: (r) => r.holds.filter((h) => h.status !== 'released').map((h) => h.name),
+      value: (r) => r.holds.filter((h) => h.status !== 'released').map((h) => holdLabel(h.name)),
     },
     { key: 'fees_total', header: 'Fees (USD)', value: (r) => r.feesTotal },
     { key: 'pickup_ready', header: 'Ready for pickup', value: (r) => r.pickupReady },

@@ -42,17 +42,22 @@ export async function chooseSecretStore({
   } catch (error) {
     failure = summarizeError(error);
   }
-  const noKeychain = `No keychain answered (${failure})`;
+  // Said as what it means for the forwarder and what they can do; the system's answer comes last.
+  const why = ` (The password store said: ${failure}.)`;
   if (safeStorage !== undefined && (await answersYes(safeStorage.usable(), probeTimeoutMs))) {
     return {
       store: safeStorage,
       kind: 'safe-storage',
-      reason: `${noKeychain}; ${describeSecretStore('safe-storage')}.`,
+      reason: `This computer's password store did not answer, so ${describeSecretStore('safe-storage')} instead. Nothing to do: the key still works.${why}`,
     };
   }
   const store = session ?? createSessionStore();
-  const noSafeStorage = safeStorage === undefined ? '' : " and the system's safe storage does not really encrypt here";
-  return { store, kind: 'session', reason: `${noKeychain}${noSafeStorage}; ${describeSecretStore('session')}.` };
+  const noSafeStorage = safeStorage === undefined ? '' : ', and its own encryption is not available here';
+  return {
+    store,
+    kind: 'session',
+    reason: `This computer's password store did not answer${noSafeStorage}, so ${describeSecretStore('session')}. To keep it, unlock the password store (on Linux, the login keyring), restart Quayside and enter the key again.${why}`,
+  };
 }
 
 /** Electron's async availability check talks to the same Secret Service that just failed us, so it gets a deadline too. */

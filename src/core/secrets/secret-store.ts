@@ -31,7 +31,7 @@ export function describeSecretStore(kind: SecretStoreKind): string {
     case 'keychain':
       return "the key is saved in the system's keychain";
     case 'safe-storage':
-      return "the key is encrypted with the system's safe storage";
+      return 'the key is saved encrypted by the operating system';
     case 'session':
       return 'the key is kept for this session only; enter it again next time';
   }

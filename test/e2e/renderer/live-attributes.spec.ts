@@ -55,7 +55,10 @@ test('shipment and container detail show what the live service adds', async ({ p
     await expect(card).toContainText('Facility holds');
     await expect(card).toContainText('Facility fees');
   }
-  const timeline = card.getByRole('list', { name: `Milestones of ${box.container.number!}` });
+  // The container page's timeline stands in its own section, with the events in it.
+  const timeline = page
+    .getByRole('region', { name: 'Milestones and transport events' })
+    .getByRole('list', { name: `Milestones of ${box.container.number!}` });
   await expect(timeline.getByRole('listitem').first()).toContainText('Empty picked up at origin');
   await page.screenshot({ path: testInfo.outputPath('container-live-attributes.png'), fullPage: true });
   await ends.scrollIntoViewIfNeeded();

@@ -2,8 +2,10 @@
  * The dashboard: what needs action, counted straight from the store. Every count here has a
  * list behind it (the tile opens the same filters), so the numbers and the lists agree.
  */
-import { failedReasonLabels } from '../../../shared/labels';
+import { failedReasonLabels, holdLabel } from '../../../shared/labels';
+import { computerTimeZone } from '../../../shared/date-formatters';
 import { containerStatuses, containerStatusLabels } from '../../../shared/status';
+import { localDate, localMidnightAfter } from '../../../shared/zoned-time';
 import type { CountBucket, DashboardSummary } from '../../../shared/types';
 import { trackingRequests } from '../../resources/tracking-requests';
 import type { Db } from '../database';
@@ -33,7 +35,12 @@ export function dashboardFilters(now: number) {
   };
 }
 
-export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
+/**
+ * `zone`: whose calendar days the arrivals chart counts (the renderer sends the one it shows
+ * dates in; by default this computer's). Each day runs from local midnight to the next, so a
+ * day's link lists exactly the shipments its column counts, across daylight-saving changes too.
+ */
+export function dashboardSummary(db: Db, now = Date.now(), zone = computerTimeZone()): DashboardSummary {
   const f = dashboardFilters(now);
   const nowIso = new Date(now).toISOString();
   const holds = db
@@ -58,14 +65,19 @@ export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
       }[]
     ).map((r) => [r.status, r.n]),
   );
-  const arrivals = db
+  const starts = Array.from({ length: 29 }, (_, i) => localMidnightAfter(now, zone, i));
+  const etas = db
     .prepare(
-      `SELECT substr(pod_eta_at, 1, 10) AS day, count(*) AS n FROM shipments
-       WHERE synced_at IS NOT NULL AND pod_ata_at IS NULL AND pod_eta_at >= ? AND pod_eta_at < ?
-       GROUP BY day ORDER BY day`,
+      `SELECT pod_eta_at AS eta FROM shipments
+       WHERE synced_at IS NOT NULL AND pod_ata_at IS NULL AND pod_eta_at >= ? AND pod_eta_at < ?`,
     )
-    .all(nowIso.slice(0, 10), new Date(now + 28 * DAY).toISOString()) as { day: string; n: number }[];
-  const arrivalsByDay = new Map(arrivals.map((a) => [a.day, a.n]));
+    .pluck()
+    .all(new Date(starts[0]!).toISOString(), new Date(starts[28]!).toISOString()) as string[];
+  const arrivalsByDay = new Map<string, number>();
+  for (const eta of etas) {
+    const day = localDate(Date.parse(eta), zone);
+    arrivalsByDay.set(day, (arrivalsByDay.get(day) ?? 0) + 1);
+  }
   // Delays: the shipments the "ETA slipped" tile counts, by carrier, with their average slip.
   const delays = db
     .prepare(
@@ -89,7 +101,11 @@ export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
     lfdToday: countContainers(db, f.lfdToday, nowIso),
     lfdWithin3Days: countContainers(db, f.lfdWithin3Days, nowIso),
     overdue: countContainers(db, f.overdue, nowIso),
-    onHold: holds.map((h): CountBucket => ({ key: h.name ?? 'hold', label: h.name ?? 'Hold', count: h.n })),
+    onHold: holds.map((h): CountBucket => ({
+      key: h.name ?? 'hold',
+      label: h.name ? holdLabel(h.name) : 'Hold',
+      count: h.n,
+    })),
     etaSlipped: countShipments(db, f.etaSlipped),
     trackingFailed: failed.map((r): CountBucket => ({
       key: r.reason,
@@ -97,9 +113,11 @@ export function dashboardSummary(db: Db, now = Date.now()): DashboardSummary {
       count: r.n,
     })),
     awaitingManifest: awaiting.n,
-    arrivalsPerDay: Array.from({ length: 28 }, (_, i) => {
-      const date = new Date(now + i * DAY).toISOString().slice(0, 10);
-      return { date, count: arrivalsByDay.get(date) ?? 0 };
+    arrivalsZone: zone,
+    arrivalsPerDay: starts.slice(0, 28).map((start, i) => {
+      const date = localDate(start, zone);
+      const to = new Date(starts[i + 1]! - 1).toISOString();
+      return { date, count: arrivalsByDay.get(date) ?? 0, from: new Date(start).toISOString(), to };
     }),
     containersByStatus: containerStatuses.map((status) => ({
       key: status,

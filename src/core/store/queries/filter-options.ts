@@ -2,7 +2,7 @@
  * The values a filter chip can offer, with how many rows carry each: carriers, ports,
  * terminals, customers, tags, hold types and failure reasons that are in the local data.
  */
-import { failedReasonLabels } from '../../../shared/labels';
+import { failedReasonLabels, holdLabel } from '../../../shared/labels';
 import type { FilterOption, FilterOptions } from '../../../shared/types';
 import { trackingRequests } from '../../resources/tracking-requests';
 import type { Db } from '../database';
@@ -51,7 +51,7 @@ export function filterOptions(db: Db): FilterOptions {
       `SELECT json_extract(h.value, '$.name') AS value, json_extract(h.value, '$.name') AS label, count(*) AS n
        FROM containers c, json_each(c.holds) h WHERE c.synced_at IS NOT NULL AND c.holds_count > 0
        GROUP BY value ORDER BY value LIMIT ${MAX}`,
-    ),
+    ).map((option) => ({ ...option, label: holdLabel(option.value) })),
     failedReasons: options(
       db,
       `SELECT failed_reason AS value, failed_reason AS label, count(*) AS n FROM ${trackingRequests.table}

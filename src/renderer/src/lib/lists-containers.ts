@@ -1,4 +1,5 @@
 /** The containers list: its columns, chips and default sort, and the tone of each status. */
+import { holdLabel } from '../../../shared/labels';
 import { containerStatuses, containerStatusLabels, type ContainerStatus } from '../../../shared/status';
 import { formatMoney } from './format';
 import { text, timeColumn, type ListDef, type Tone } from './lists-model';
@@ -94,7 +95,10 @@ export const containersList: ListDef<'containers'> = {
       sort: 'holds',
       width: 90,
       exportKeys: ['holds_at_pod_terminal'],
-      cell: (r) => ({ kind: 'tags', tags: r.holds.filter((h) => h.status !== 'released').map((h) => h.name) }),
+      cell: (r) => ({
+        kind: 'tags',
+        tags: r.holds.filter((h) => h.status !== 'released').map((h) => holdLabel(h.name)),
+      }),
       shownByDefault: true,
     },
     {
