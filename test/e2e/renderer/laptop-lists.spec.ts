@@ -122,6 +122,15 @@ test('at 1366×768 the shipments list fits, keeps its bill of lading in view and
   expect(cut).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('shipments-1366.png') });
 
+  // Drag the Tags header onto Carrier's: Tags moves there, and stays after a restart
+  // (both in view: the list fits).
+  const names = () => grid.getByRole('columnheader').evaluateAll((hs) => hs.map((h) => h.getAttribute('data-key')));
+  await grid.getByRole('columnheader', { name: 'Tags' }).dragTo(grid.getByRole('columnheader', { name: 'Carrier' }));
+  await expect.poll(names).toEqual(['bl', 'tags', 'carrier', 'customer', 'pod', 'eta', 'ata', 'slip', 'containers']);
+  await page.reload();
+  await expectRowsLoaded(grid);
+  await expect.poll(names).toEqual(['bl', 'tags', 'carrier', 'customer', 'pod', 'eta', 'ata', 'slip', 'containers']);
+
   // Drag the Customer column's edge 80 px wider: the list remembers it after a restart.
   const customer = grid.getByRole('columnheader', { name: 'Customer' });
   const before = (await customer.boundingBox())!;
