@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ContainerFilters, ShipmentFilters } from '../../src/shared/views';
 import type { DashboardSummary, DataInfo, FilterOptions } from '../../src/shared/types';
 import type { ShipmentRow } from '../../src/shared/rows';
+import { containerStatuses } from '../../src/shared/status';
 import { localDate } from '../../src/shared/zoned-time';
 import { failure, syncNow, testCore, value } from '../helpers/core';
 
@@ -34,6 +35,21 @@ describe('what the renderer needs beyond the lists', () => {
     expect(summary.delaysByCarrier.reduce((n, d) => n + d.shipments, 0)).toBeLessThanOrEqual(summary.etaSlipped);
     // The filters are plain data the list's own schema accepts (they travel in a link).
     expect(summary.filters.lfdWithin3Days).toEqual(JSON.parse(JSON.stringify(summary.filters.lfdWithin3Days)));
+  });
+
+  it('counts holds by type as containers, one bar per type whatever its spelling, each bar listing what it counted', async () => {
+    const summary = await value<DashboardSummary>(core, 'dashboard:summary');
+    expect(summary.onHold.length).toBeGreaterThan(0);
+    const keys = summary.onHold.map((bar) => bar.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(new Set(summary.onHold.map((bar) => bar.label)).size).toBe(keys.length);
+    const waiting = containerStatuses.filter((status) => status !== 'picked_up' && status !== 'empty_returned');
+    for (const bar of summary.onHold) {
+      const listed = await value<number>(core, 'containers:count', {
+        filters: { holdTypes: [bar.key], statuses: waiting },
+      });
+      expect(listed, bar.label).toBe(bar.count);
+    }
   });
 
   it('counts arrivals per calendar day in the zone the dashboard shows, each day from local midnight', async () => {

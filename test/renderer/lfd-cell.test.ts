@@ -5,6 +5,7 @@ import { render, screen } from '@testing-library/svelte';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import DataTable from '../../src/renderer/src/components/DataTable.svelte';
+import { defaultRates, estimateExposure } from '../../src/shared/exposure';
 import type { Column } from '../../src/renderer/src/lib/lists';
 import { layOutScrollers } from './layout';
 
@@ -51,12 +52,35 @@ describe('the last-free-day cell', () => {
       { id: 'today', lfd: '2026-11-23', deadline: '2026-11-23T23:59:00Z', done: false },
     ]);
     const late = screen.getByRole('row', { name: 'late' });
-    expect(late.querySelector('.left')?.textContent).toBe('Overdue 46 days');
+    // Oct 7 to Nov 23: 47 calendar days past the last free day, as the demurrage estimate counts them.
+    expect(late.querySelector('.left')?.textContent).toBe('Overdue 47 days');
     const date = late.querySelector('.lfd-date');
     expect(date?.textContent).toBe('Wed, Oct 7');
     expect(date?.getAttribute('title')).toBe('Last free day: Wed, Oct 7, 2026');
     expect(screen.getByRole('row', { name: 'soon' }).querySelector('.left')?.textContent).toBe('2 days left');
     expect(screen.getByRole('row', { name: 'today' }).querySelector('.left')?.textContent).toBe('Last day today');
+  });
+
+  it('counts the day after the last free day as the first day overdue, as the demurrage estimate does', () => {
+    // The deadline is the end of the last free day; the estimate is the shared exposure module's.
+    const lfd = '2026-11-22';
+    show([{ id: 'day-after', lfd, deadline: '2026-11-23T00:00:00Z', done: false }]);
+    const badge = screen.getByRole('row', { name: 'day-after' }).querySelector('.left')?.textContent;
+    const estimate = estimateExposure(
+      {
+        status: 'available',
+        carrierScac: null,
+        terminals: [],
+        lastFreeDay: lfd,
+        zone: 'UTC',
+        pickedUpAt: null,
+        emptyReturnedAt: null,
+      },
+      defaultRates,
+      now,
+    );
+    expect(estimate.demurrage?.days).toBe(1);
+    expect(badge).toBe('Overdue 1 day');
   });
 
   it('shows no countdown for a box already picked up', () => {

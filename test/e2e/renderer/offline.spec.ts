@@ -32,6 +32,10 @@ test('with the service gone, every view works from the local data and actions sa
     await expect(nav.getByText('Offline', { exact: true })).toBeVisible();
     await expect(nav.getByText('Sync failed')).toBeVisible();
     await expect(page.getByRole('contentinfo', { name: 'Application status' })).toContainText('Offline');
+    // The banner says what the user sees and what waits, in their words (no service internals).
+    const banner = page.locator('#offline-note');
+    await expect(banner).toContainText('you are seeing the copy on this computer');
+    await expect(banner).not.toContainText(/webhook/i);
     await page.screenshot({ path: testInfo.outputPath('offline-shipments.png') });
 
     // Lists, search and details read the local database.

@@ -45,10 +45,12 @@ export function dashboardSummary(db: Db, now = Date.now(), zone = computerTimeZo
   const nowIso = new Date(now).toISOString();
   const holds = db
     .prepare(
-      `SELECT json_extract(h.value, '$.name') AS name, count(*) AS n
+      // One bar per hold type whatever the spelling ('USDA' and 'usda'); the list's hold-type
+      // filter matches case-insensitively too, so the bar's link lists what it counted.
+      `SELECT lower(trim(json_extract(h.value, '$.name'))) AS name, count(DISTINCT c.id) AS n
        FROM containers c, json_each(c.holds) h
        WHERE c.synced_at IS NOT NULL AND c.holds_count > 0 AND c.status NOT IN ('picked_up', 'empty_returned')
-       GROUP BY name ORDER BY n DESC`,
+       GROUP BY 1 ORDER BY n DESC, name`,
     )
     .all() as { name: string | null; n: number }[];
   const failed = db

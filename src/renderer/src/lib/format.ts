@@ -120,13 +120,19 @@ export function formatRelative(iso: string | null | undefined, now = Date.now())
   return relativeFormat.format(Math.round(diff / (30 * DAY)), 'month');
 }
 
+/**
+ * The countdown beside a last free day, in calendar days where the box waits, as a terminal charges
+ * them (and as the demurrage estimate counts them): the deadline is the end of the last free day
+ * (its next local midnight), so the day after it is "Overdue 1 day", and "Last day today" while it
+ * runs.
+ */
 export function formatDaysLeft(deadlineIso: string | null | undefined, now = Date.now()): string {
   const date = parse(deadlineIso);
   if (!date) return '';
   const ms = date.getTime() - now;
   if (ms <= 0) {
-    const days = Math.floor(-ms / DAY);
-    return days === 0 ? 'Overdue today' : `Overdue ${days} day${days === 1 ? '' : 's'}`;
+    const days = Math.floor(-ms / DAY) + 1;
+    return `Overdue ${days} day${days === 1 ? '' : 's'}`;
   }
   const days = Math.floor(ms / DAY);
   if (days === 0) return 'Last day today';
