@@ -3,6 +3,9 @@
  * the same machine. A figure divided by its anchor says what Quayside's own code adds, whatever
  * the machine; the raw figure mostly says how fast the machine is.
  */
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { devNull } from 'node:os';
 import { openDatabase, type Db } from '../../src/core/store/database';
 import type { StoredResource } from '../../src/core/store/resource';
 import { descriptors } from '../../src/core/resources';
@@ -94,4 +97,37 @@ export function sqliteAloneReads(rows: Iterable<unknown>): { rows: number; secon
   let count = 0;
   for (const row of rows) if (row !== undefined) count++;
   return { rows: count, seconds: (performance.now() - started) / 1000 };
+}
+
+/** How long SQLite's own shell took, or why it could not be asked. */
+export type ShellRun = { seconds: number } | { unavailable: string };
+
+/**
+ * SQLite's own shell (`sqlite3 -csv`, Debian's package `sqlite3`) writing the rows of the same
+ * statements on the same file as CSV to /dev/null: SQLite's own CSV output, the least a CSV
+ * export of that query can cost, timed in wall time as the export is (process start included,
+ * a few ms). Where the shell is missing or fails, says why instead of failing the bench.
+ */
+export function sqliteShellCsv(file: string, statements: { sql: string; params: unknown[] }[]): ShellRun {
+  if (statements.some((statement) => statement.params.length > 0))
+    return { unavailable: 'the query has parameters, which the shell is not given' };
+  const out = openSync(devNull, 'w');
+  try {
+    const started = performance.now();
+    const run = spawnSync('sqlite3', ['-readonly', '-csv', file, statements.map((s) => s.sql).join(';\n')], {
+      stdio: ['ignore', out, 'pipe'],
+      encoding: 'utf8',
+    });
+    const seconds = (performance.now() - started) / 1000;
+    if (run.error !== undefined) {
+      const code = (run.error as NodeJS.ErrnoException).code;
+      return {
+        unavailable: code === 'ENOENT' ? 'sqlite3 is not installed (apt-get install sqlite3)' : run.error.message,
+      };
+    }
+    if (run.status !== 0) return { unavailable: `sqlite3 failed: ${run.stderr.split('\n')[0] ?? run.status}` };
+    return { seconds };
+  } finally {
+    closeSync(out);
+  }
 }

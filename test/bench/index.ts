@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: performance figures against the sandbox, printed as a table and written
- * to bench-results.json as [{ name, value, unit, target, pass }]. Not a test: it never fails
- * the build, it reports. `npm run bench -- sandbox sync store renderer` picks suites.
+ * `npm run bench`: performance figures against the sandbox, printed as a table and written to
+ * bench-results.json as [{ name, value, unit, target, targetKind, pass, anchor, ratio }] (see
+ * report.ts). Not a test: it never fails the build, it reports. `npm run bench -- sandbox sync
+ * store renderer` picks suites.
  */
 import { requireSupportedNode } from '../../src/cli/node-guard';
 import type { Measure } from './report';

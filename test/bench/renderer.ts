@@ -146,8 +146,12 @@ export async function benchRenderer(): Promise<Measure[]> {
             anchor: { name: 'same page, not scrolling', value: idleDropped },
           }),
         );
+        // The idle loop is the empty frame loop of issue 17 item 7: a scrolled frame may take at
+        // most 1.5x what an idle one takes here (25 ms over a 16.7 ms frame, the same budget as
+        // "frames over 25 ms", whose absolute share stays beside it).
         measures.push(
           measure(`shipments list ${name}: frame time p95`, percentile(report.frames, 95), 'ms', {
+            ...(judged ? { ratioBelow: 1.5 } : {}),
             anchor: { name: 'same page, not scrolling', value: idleP95 },
           }),
         );

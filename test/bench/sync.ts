@@ -123,6 +123,10 @@ export async function benchSync(): Promise<Measure[]> {
     for (const p of [50, 95]) {
       measures.push(
         measure(`write a page of 100 shipments + containers, p${p}`, percentile(times, p), 'ms', {
+          // 20 ms was set where the writer took 13 ms and did about 2.2x SQLite's own inserts
+          // (as it does here): SQLite alone ~6 ms, so 20 ms is ~3.4x it; 3x is that, a little
+          // stricter (docs/ARCHITECTURE.md "Benchmarks").
+          ratioBelow: 3,
           below: 20,
           anchor: { name: 'SQLite alone, same rows', value: percentile(alone, p) },
         }),

@@ -179,6 +179,15 @@ describe('the fast path', () => {
       expect(csvCell(text, false)).toBe(quoteCell(formatCell(text), false));
       expect(csvCell(text, true)).toBe(quoteCell(formatCell(text), true));
     }
+    // Lists (one cell, joined) and numbers, fractions included, take their own short paths.
+    for (let i = 0; i < 2000; i++) {
+      const list: string[] = [];
+      for (let n = next() % 4; n > 0; n--) list.push(alphabet[next() % alphabet.length]!.repeat(next() % 3));
+      expect(csvCell(list, false)).toBe(quoteCell(formatCell(list), false));
+      expect(csvCell(list, true)).toBe(quoteCell(formatCell(list), true));
+      const number = ((next() % 4001) - 2000) / [1, 10, 3, 7][i % 4]!;
+      expect(csvCell(number, false)).toBe(quoteCell(formatCell(number), false));
+    }
     const long = `a${'b'.repeat(MAX_CELL_LENGTH)}`;
     expect(csvCell(long, false)).toBe(quoteCell(formatCell(long)));
     expect(csvCell(long, false).length).toBeLessThanOrEqual(MAX_CELL_LENGTH + 2);

@@ -169,8 +169,27 @@ export function csvCell(value: CellValue, quoteEmpty: boolean): string {
   if (typeof value === 'string') return textCell(value, quoteEmpty);
   if (value === null || value === undefined) return quoteEmpty ? '""' : '';
   // A number's text holds no comma, quote or line break, and numbers are never neutralised.
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return numberText(value);
+  // A list is one text cell (formatCell's join), most often an empty one.
+  if (Array.isArray(value))
+    return value.length === 0 ? (quoteEmpty ? '""' : '') : textCell(value.join('; '), quoteEmpty);
   return quoteCell(formatCell(value), quoteEmpty);
+}
+
+// A fraction's shortest text (String(2.5)) costs ten times an integer's, and a column of them
+// (days an ETA slipped) repeats a few hundred values: their texts are kept.
+const fractionTexts = new Map<number, string>();
+const MAX_FRACTION_TEXTS = 10_000;
+
+function numberText(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  let text = fractionTexts.get(value);
+  if (text === undefined) {
+    text = String(value);
+    if (fractionTexts.size >= MAX_FRACTION_TEXTS) fractionTexts.clear();
+    fractionTexts.set(value, text);
+  }
+  return text;
 }
 
 function createAbortError(signal: AbortSignal): DOMException {

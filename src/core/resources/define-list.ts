@@ -69,9 +69,18 @@ export function defineList<const N extends ListName>(spec: ListSpec<N>): ListSpe
 /** Text or null: SQLite hands back null (or, for a damaged row, another type) for "unknown". */
 export const rowText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-/** A JSON array of strings as the writer stores it ('[]' for none, the common case). */
+// `["a","b"]`: strings holding no quote, backslash or control character, no spaces between.
+// eslint-disable-next-line no-control-regex -- a raw control character is what JSON refuses
+const PLAIN_LIST = /^\["[^"\\\x00-\x1f]*(?:","[^"\\\x00-\x1f]*)*"\]$/;
+
+/**
+ * A JSON array of strings as the writer stores it ('[]' for none, the common case). Text in
+ * the writer's plain form (PLAIN_LIST: nothing escaped) is split, not parsed, to the same
+ * strings: an export reads two of these per shipment, and JSON.parse was a tenth of its time.
+ */
 export function rowList(value: unknown): string[] {
   if (typeof value !== 'string' || value === '[]') return [];
+  if (PLAIN_LIST.test(value)) return value.slice(2, -2).split('","');
   try {
     const parsed = JSON.parse(value) as unknown;
     return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];

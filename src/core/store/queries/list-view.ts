@@ -15,7 +15,7 @@ import {
   type SortSql,
 } from '../../resources/lists';
 import type { Db } from '../database';
-import { iterateOrdered, keysetPage } from './keyset';
+import { iterateOrdered, keysetPage, orderedQueries, type OrderedQuery } from './keyset';
 
 export interface ListOptions<F extends string> {
   sort?: Sort<F>;
@@ -30,6 +30,8 @@ export interface ListView<Filters, SortField extends string, Row> {
   count: (db: Db, filters: Filters, now?: string) => number;
   /** Every matching row in list order, streamed (it holds its connection: see iterateOrdered). */
   iterate: (db: Db, filters: Filters, sort?: Sort<SortField>) => Generator<Row>;
+  /** The statements `iterate` runs, in order (the bench runs them in SQLite's own shell too). */
+  orderedSql: (filters: Filters, sort?: Sort<SortField>) => { sql: string; params: unknown[] }[];
   get: (db: Db, id: string) => Row | null;
 }
 
@@ -68,6 +70,10 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       direction: order.direction,
     };
   };
+  const ordered = (filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined): OrderedQuery => ({
+    ...query(filters, sort, new Date().toISOString()),
+    walkIndex: spec.indexOrderedSorts?.includes((sort ?? defaultSort).field) === true,
+  });
   return {
     page: (db, filters, options = {}) => {
       const page = keysetPage(db, {
@@ -82,15 +88,8 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
-    iterate: (db, filters, sort) =>
-      iterateOrdered(
-        db,
-        {
-          ...query(filters, sort, new Date().toISOString()),
-          walkIndex: spec.indexOrderedSorts?.includes((sort ?? defaultSort).field as SortField) === true,
-        },
-        spec.toRow,
-      ),
+    iterate: (db, filters, sort) => iterateOrdered(db, ordered(filters, sort), spec.toRow),
+    orderedSql: (filters, sort) => orderedQueries(ordered(filters, sort)),
     get: (db, id) => {
       const row = db
         .prepare(
