@@ -22,13 +22,16 @@ describe('core', () => {
     const seen: unknown[] = [];
     first.events.subscribe((event, payload) => seen.push([event, payload]));
     await first.call('settings:update', { theme: 'dark', syncIntervalMinutes: 30 });
-    expect(seen).toEqual([['settings:changed', { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30 }]]);
+    const noRates = { currency: 'USD', sets: [] };
+    expect(seen).toEqual([
+      ['settings:changed', { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates }],
+    ]);
     await first.close();
 
     const second = createCore({ dataDir, appVersion: '1', autoSync: false });
     expect(await second.call('settings:get', undefined)).toEqual({
       ok: true,
-      value: { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30 },
+      value: { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates },
     });
   });
 
@@ -41,10 +44,11 @@ describe('core', () => {
     expect(logged).toEqual(['settings.json is not readable (it is not JSON); using default settings']);
     await core.call('settings:update', { timeDisplay: 'port' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
-      version: 1,
+      version: 2,
       theme: 'system',
       timeDisplay: 'port',
       syncIntervalMinutes: 15,
+      rates: { currency: 'USD', sets: [] },
     });
     const aside = readdirSync(dataDir).find((name) => name.startsWith('settings.json.unreadable-'));
     expect(aside && readFileSync(join(dataDir, aside), 'utf8')).toBe('{"theme": "dark", ');
