@@ -388,6 +388,9 @@ export function timestamp<Row>(
   zone?: ZoneOf<Row>,
   options: { place?: string } = {},
 ): ExportColumn<Row>[] {
+  // The UTC column's last text found canonical: the local column beside it reads the same
+  // text next and need not check it again.
+  let canonical: string | undefined;
   const utc: ExportColumn<Row> = {
     key,
     header: `${header} (UTC)`,
@@ -395,7 +398,11 @@ export function timestamp<Row>(
     value: (row) => {
       const input = get(row);
       // The store already holds UTC to the second: pass it through rather than parse and reprint.
-      return typeof input === 'string' && isCanonicalUtc(input) ? input : parseInstant(input);
+      if (typeof input === 'string' && isCanonicalUtc(input)) {
+        canonical = input;
+        return input;
+      }
+      return parseInstant(input);
     },
   };
   if (zone === undefined) return [utc];
@@ -404,7 +411,8 @@ export function timestamp<Row>(
     header: `${header} (${options.place ?? 'port'} local time)`,
     plain: true,
     value: (row) => {
-      const ms = instantMs(get(row));
+      const input = get(row);
+      const ms = input !== undefined && input === canonical ? canonicalUtcMs(input) : instantMs(input);
       return ms === undefined ? undefined : formatMsInZone(ms, zone(row));
     },
   };
