@@ -193,6 +193,25 @@ describe('the fast path', () => {
     expect(csvCell(long, false).length).toBeLessThanOrEqual(MAX_CELL_LENGTH + 2);
   });
 
+  it('writes whole rows as their cells alone would be, however the trouble is spread over them', async () => {
+    // Three text columns; the one scan per row must send the row cell by cell whichever holds it.
+    const alphabet = ['a', 'Z', '7', ' ', '=', ',', '"', '\t', '\n', '\r', '\u0000', '\u0085', '\u202E', 'é', '🚢'];
+    let seed = 987;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
+    const text = () => {
+      let cell = next() % 2 === 0 ? 'Ab' : '';
+      for (let n = next() % 4; n > 0; n--) cell += alphabet[next() % alphabet.length];
+      return cell;
+    };
+    const rows = Array.from({ length: 3000 }, (_, id) => ({ id, value: text(), after: text() }));
+    const wide: ExportColumn<Row>[] = [...columns, { key: 'again', header: 'Again', value: (row) => row.value }];
+    const expected = rows.map((row) =>
+      [row.id, row.value, row.after, row.value].map((cell) => quoteCell(formatCell(cell))).join(','),
+    );
+    const lines = (await exportText(rows, wide)).split('\r\n').slice(1, -1);
+    expect(lines).toEqual(expected);
+  });
+
   it('still checks a date column whose text does not start with a digit', async () => {
     const odd: ExportColumn<Row> = { key: 'eta', header: 'ETA', plain: true, value: (row) => row.value };
     const values: CellValue[] = ['2026-03-01 06:05 PST', '=1+1', '\u202E9,1', '', '-1', new Date('2026-03-01T00:00Z')];

@@ -299,6 +299,49 @@ describe('timestamp and dateOnly columns', () => {
     }
   });
 
+  it('agrees with Intl at every minute of the days the clocks change, and the millisecond before each', () => {
+    const zones = [
+      'America/New_York',
+      'Australia/Sydney',
+      'Australia/Lord_Howe',
+      'Africa/Casablanca',
+      'America/St_Johns',
+      'Pacific/Chatham',
+      'Asia/Kolkata',
+    ];
+    const dayMs = 86_400_000;
+    let changeDays = 0;
+    for (const timeZone of zones) {
+      const intl = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      });
+      const text = (ms: number) => {
+        const p = Object.fromEntries(intl.formatToParts(ms).map((part) => [part.type, part.value]));
+        return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute} ${p.timeZoneName}`;
+      };
+      // A day whose start and end are not the same distance from the wall clock, or not the same zone name.
+      const shift = (ms: number) =>
+        `${Date.parse(`${text(ms).slice(0, 10)}T${text(ms).slice(11, 16)}Z`) - ms} ${text(ms).slice(17)}`;
+      for (let day = Date.UTC(2026, 0, 1); day < Date.UTC(2027, 0, 1); day += dayMs) {
+        if (shift(day) === shift(day + dayMs)) continue;
+        changeDays++;
+        for (let ms = day; ms < day + dayMs; ms += 60_000)
+          for (const at of [ms, ms + 59_999])
+            expect(formatInZone(new Date(at), timeZone), `${timeZone} at ${new Date(at).toISOString()}`).toBe(text(at));
+      }
+    }
+    // New York, Sydney, Lord Howe, St John's and Chatham twice each, Casablanca's Ramadan twice
+    // (a change at midnight UTC counts on both days it touches); Kolkata never.
+    expect(changeDays).toBeGreaterThanOrEqual(12);
+  });
+
   it('reads UTC text as Date.parse does, edge days and out-of-range fields included', () => {
     const [, local] = timestamp<string>(
       'at',

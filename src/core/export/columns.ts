@@ -32,7 +32,28 @@ export type ZoneOf<Row> = (row: Row) => string | null | undefined;
 
 const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+/**
+ * `2026-03-01T14:05:00Z`, the store's own form (what /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/
+ * accepts), checked by character codes: two in five cells of a shipment ask, and a regex
+ * call cost more than the check.
+ */
+function isCanonicalUtc(text: string): boolean {
+  return (
+    text.length === 20 &&
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 84 &&
+    text.charCodeAt(13) === 58 &&
+    text.charCodeAt(16) === 58 &&
+    text.charCodeAt(19) === 90 &&
+    allDigits(text, 0, 4) &&
+    allDigits(text, 5, 7) &&
+    allDigits(text, 8, 10) &&
+    allDigits(text, 11, 13) &&
+    allDigits(text, 14, 16) &&
+    allDigits(text, 17, 19)
+  );
+}
 
 /**
  * Epoch milliseconds of `input`, or undefined when it is missing or not unambiguous (as
@@ -41,7 +62,7 @@ const CANONICAL_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 function instantMs(input: InstantInput): number | undefined {
   let ms: number;
   if (typeof input === 'string') {
-    if (CANONICAL_UTC.test(input)) return canonicalUtcMs(input);
+    if (isCanonicalUtc(input)) return canonicalUtcMs(input);
     if (!ISO_WITH_ZONE.test(input)) return undefined;
     ms = Date.parse(input);
   } else if (typeof input === 'number') ms = new Date(input).getTime();
@@ -53,9 +74,9 @@ function instantMs(input: InstantInput): number | undefined {
 const digits2 = (text: string, at: number) => (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
 
 /**
- * `2026-03-01T14:05:00Z` (already checked against CANONICAL_UTC) as epoch milliseconds, by
+ * `2026-03-01T14:05:00Z` (already checked by isCanonicalUtc) as epoch milliseconds, by
  * arithmetic: four times cheaper than Date.parse, which still judges anything outside the
- * plain ranges (the 29th to 31st, 24:00:00, years before 100) so the result is always its own.
+ * plain ranges (a day the month lacks, 24:00:00, years before 100) so the result is always its own.
  */
 function canonicalUtcMs(text: string): number | undefined {
   const year = digits2(text, 0) * 100 + digits2(text, 2);
@@ -65,11 +86,26 @@ function canonicalUtcMs(text: string): number | undefined {
   const minute = digits2(text, 14);
   const second = digits2(text, 17);
   // Date.UTC reads years 0-99 as 1900-1999.
-  if (year < 100 || month < 1 || month > 12 || day < 1 || day > 28 || hour > 23 || minute > 59 || second > 59) {
+  if (
+    year < 100 ||
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    (day > 28 && day > daysInMonth(year, month)) ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
     const ms = Date.parse(text);
     return Number.isNaN(ms) ? undefined : ms;
   }
   return (daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second) * 1000;
+}
+
+/** The days of `month` (1-12) of a proleptic Gregorian `year`. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
 }
 
 /**
@@ -105,16 +141,24 @@ export function formatUtc(date: Date): string {
 // columns. A zone's offset changes at most once in a day, so the offset is read from Intl
 // at the start of each UTC day (once per zone and day: a day's end is the next one's start);
 // when a day starts and the next one starts with the same offset the day is steady and a
-// cell is plain arithmetic. Days with a change are formatted by Intl itself.
+// cell is plain arithmetic. On a day with a change the minute it happens is found by halving
+// (eleven more reads, once per zone and day), checked from the millisecond before, and the day
+// is two steady parts; one whose change is not on a whole minute is formatted by Intl itself.
 interface SteadyDay {
   offsetMs: number;
   zoneName: string;
   /** ` PST`: what follows the time in a cell. */
   suffix: string;
 }
+/** A day whose offset or zone name changes once, at `at` (a whole minute). */
+interface ChangeDay {
+  at: number;
+  before: SteadyDay;
+  after: SteadyDay;
+}
 interface ZoneClock {
   formatter: Intl.DateTimeFormat;
-  days: Map<number, SteadyDay | null>;
+  days: Map<number, SteadyDay | ChangeDay | null>;
   /** The offset and zone name at the first minute of each UTC day read so far. */
   dayStarts: Map<number, SteadyDay>;
 }
@@ -183,8 +227,49 @@ function readWallClockFromIntl(formatter: Intl.DateTimeFormat, ms: number): Wall
   return { year, month, day, hour, minute, zoneName: timeZoneName };
 }
 
+/**
+ * The wall clock from `format` (`03/01/2026, 06:05 PST`), a third of formatToParts' cost: a
+ * zone's offset is read from Intl once per UTC day, a few thousand times in a large export.
+ * Any text not of that exact shape (a year before 1000, a locale data change) takes the parts.
+ */
+function readWallClockFromText(formatter: Intl.DateTimeFormat, ms: number): WallClock {
+  const text = formatter.format(ms);
+  if (
+    text.length > 18 &&
+    text.charCodeAt(2) === 47 &&
+    text.charCodeAt(5) === 47 &&
+    text.charCodeAt(10) === 44 &&
+    text.charCodeAt(11) === 32 &&
+    text.charCodeAt(14) === 58 &&
+    text.charCodeAt(17) === 32 &&
+    allDigits(text, 0, 2) &&
+    allDigits(text, 3, 5) &&
+    allDigits(text, 6, 10) &&
+    allDigits(text, 12, 14) &&
+    allDigits(text, 15, 17)
+  ) {
+    return {
+      year: text.slice(6, 10),
+      month: text.slice(0, 2),
+      day: text.slice(3, 5),
+      hour: text.slice(12, 14),
+      minute: text.slice(15, 17),
+      zoneName: text.slice(18),
+    };
+  }
+  return readWallClockFromIntl(formatter, ms);
+}
+
+function allDigits(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
+
 function readOffset(formatter: Intl.DateTimeFormat, ms: number): SteadyDay {
-  const c = readWallClockFromIntl(formatter, ms);
+  const c = readWallClockFromText(formatter, ms);
   const local = Date.UTC(Number(c.year), Number(c.month) - 1, Number(c.day), Number(c.hour), Number(c.minute));
   return { offsetMs: local - Math.floor(ms / MINUTE) * MINUTE, zoneName: c.zoneName, suffix: ` ${c.zoneName}` };
 }
@@ -199,17 +284,38 @@ function getDayStart(clock: ZoneClock, dayIndex: number): SteadyDay {
   return start;
 }
 
-function getSteadyDay(clock: ZoneClock, dayIndex: number): SteadyDay | null {
-  let steady = clock.days.get(dayIndex);
-  if (steady === undefined) {
-    // A change exactly at the next midnight UTC marks this day unsteady too: slower, still exact.
-    const first = getDayStart(clock, dayIndex);
-    const next = getDayStart(clock, dayIndex + 1);
-    steady = first.offsetMs === next.offsetMs && first.zoneName === next.zoneName ? first : null;
-    if (clock.days.size >= MAX_CACHED_DAYS) clock.days.clear();
-    clock.days.set(dayIndex, steady);
+const sameClock = (a: SteadyDay, b: SteadyDay) => a.offsetMs === b.offsetMs && a.zoneName === b.zoneName;
+
+function readDay(clock: ZoneClock, dayIndex: number): SteadyDay | ChangeDay | null {
+  // A change exactly at the next midnight UTC makes this a change day too: found all the same.
+  const first = getDayStart(clock, dayIndex);
+  const next = getDayStart(clock, dayIndex + 1);
+  if (sameClock(first, next)) return first;
+  const start = dayIndex * DAY;
+  let before = 0;
+  let after = DAY / MINUTE;
+  while (after - before > 1) {
+    const middle = (before + after) >> 1;
+    if (sameClock(readOffset(clock.formatter, start + middle * MINUTE), next)) after = middle;
+    else before = middle;
   }
-  return steady;
+  const at = start + after * MINUTE;
+  // The millisecond before must still read as the day began: otherwise the change is not on a
+  // whole minute, or there were two in the day.
+  return sameClock(readOffset(clock.formatter, at - 1), first) ? { at, before: first, after: next } : null;
+}
+
+/** The offset and zone name in force at `ms`, or null when only Intl can tell. */
+function getSteadyDay(clock: ZoneClock, ms: number): SteadyDay | null {
+  const dayIndex = Math.floor(ms / DAY);
+  let day = clock.days.get(dayIndex);
+  if (day === undefined) {
+    day = readDay(clock, dayIndex);
+    if (clock.days.size >= MAX_CACHED_DAYS) clock.days.clear();
+    clock.days.set(dayIndex, day);
+  }
+  if (day === null || !('at' in day)) return day;
+  return ms < day.at ? day.before : day.after;
 }
 
 const twoDigits = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, '0'));
@@ -219,7 +325,7 @@ function readWallClock(date: Date, zone: string | null | undefined): WallClock |
   const clock = getZoneClock(zone);
   const ms = date.getTime();
   if (clock === undefined || Number.isNaN(ms)) return undefined;
-  const steady = getSteadyDay(clock, Math.floor(ms / DAY));
+  const steady = getSteadyDay(clock, ms);
   if (steady === null) return readWallClockFromIntl(clock.formatter, ms);
   const local = new Date(Math.floor(ms / MINUTE) * MINUTE + steady.offsetMs);
   return {
@@ -244,7 +350,7 @@ export function formatInZone(date: Date, zone: string | null | undefined): strin
 function formatMsInZone(ms: number, zone: string | null | undefined): string {
   const clock = getZoneClock(zone);
   if (clock !== undefined && !Number.isNaN(ms)) {
-    const steady = getSteadyDay(clock, Math.floor(ms / DAY));
+    const steady = getSteadyDay(clock, ms);
     if (steady !== null) {
       // The common case, without a Date: the local day's text is cached, the time is arithmetic.
       const local = Math.floor(ms / MINUTE) * MINUTE + steady.offsetMs;
@@ -297,6 +403,9 @@ export function timestamp<Row>(
   zone?: ZoneOf<Row>,
   options: { place?: string } = {},
 ): ExportColumn<Row>[] {
+  // The UTC column's last text found canonical: the local column beside it reads the same
+  // text next and need not check it again.
+  let canonical: string | undefined;
   const utc: ExportColumn<Row> = {
     key,
     header: `${header} (UTC)`,
@@ -304,7 +413,11 @@ export function timestamp<Row>(
     value: (row) => {
       const input = get(row);
       // The store already holds UTC to the second: pass it through rather than parse and reprint.
-      return typeof input === 'string' && CANONICAL_UTC.test(input) ? input : parseInstant(input);
+      if (typeof input === 'string' && isCanonicalUtc(input)) {
+        canonical = input;
+        return input;
+      }
+      return parseInstant(input);
     },
   };
   if (zone === undefined) return [utc];
@@ -313,7 +426,8 @@ export function timestamp<Row>(
     header: `${header} (${options.place ?? 'port'} local time)`,
     plain: true,
     value: (row) => {
-      const ms = instantMs(get(row));
+      const input = get(row);
+      const ms = input !== undefined && input === canonical ? canonicalUtcMs(input) : instantMs(input);
       return ms === undefined ? undefined : formatMsInZone(ms, zone(row));
     },
   };

@@ -45,8 +45,7 @@ const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
 export function neutraliseFormula(text: string): string {
   // Most cells start with an ASCII letter or digit, which can start neither whitespace nor a
   // formula: they skip the regex.
-  const first = text.charCodeAt(0);
-  if ((first >= 48 && first <= 57) || (first >= 65 && first <= 90) || (first >= 97 && first <= 122)) return text;
+  if (isAsciiAlphanumeric(text.charCodeAt(0))) return text;
   return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
@@ -108,6 +107,8 @@ export function fitCellLength(text: string): string {
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isDigit = (code: number) => code >= 48 && code <= 57;
+const isAsciiAlphanumeric = (code: number) =>
+  (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 /**
  * The text a spreadsheet should show for `text`, before CSV quoting: unsafe characters out,
@@ -190,6 +191,20 @@ function numberText(value: number): string {
     fractionTexts.set(value, text);
   }
   return text;
+}
+
+/** One row's line with each cell made on its own: what writeCsv's one scan per row stands for. */
+function lineCellByCell(values: readonly CellValue[], plain: readonly boolean[], quoteEmpty: boolean): string {
+  let line = '';
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    const cell =
+      plain[i] === true && typeof value === 'string' && isDigit(value.charCodeAt(0))
+        ? value
+        : csvCell(value, quoteEmpty);
+    line += i === 0 ? cell : `,${cell}`;
+  }
+  return line;
 }
 
 function createAbortError(signal: AbortSignal): DOMException {
@@ -295,6 +310,7 @@ export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvR
   const quoteEmpty = columns.length === 1;
   // Dates and times made by columns.ts (half the cells of a shipment) skip csvCell's scan.
   const plain = columns.map((column) => column.plain === true);
+  const values = new Array<CellValue>(columns.length);
   const sink = openSink(out, signal);
   const iterator = openRows(rows);
   let exhausted = false;
@@ -340,14 +356,26 @@ export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvR
       }
       sink.throwIfStopped();
       const row = step.value;
+      // Text that starts with a letter or digit is taken as it came and added, end to end, to
+      // `texts`; one scan of `texts` then stands for one per cell. Should it find anything to
+      // remove or quote, the row is made again cell by cell (csvCell) from the same values.
+      let line = '';
+      let texts = '';
       for (let i = 0; i < columns.length; i++) {
         const value = columns[i]!.value(row);
-        const cell =
-          plain[i] === true && typeof value === 'string' && isDigit(value.charCodeAt(0))
-            ? value
-            : csvCell(value, quoteEmpty);
-        batch += i === 0 ? cell : `,${cell}`;
+        values[i] = value;
+        let cell: string;
+        if (typeof value === 'string') {
+          const first = value.charCodeAt(0);
+          if (plain[i] === true && isDigit(first)) cell = value;
+          else if (isAsciiAlphanumeric(first) && value.length <= MAX_CELL_LENGTH) {
+            cell = value;
+            texts += value;
+          } else cell = csvCell(value, quoteEmpty);
+        } else cell = csvCell(value, quoteEmpty);
+        line += i === 0 ? cell : `,${cell}`;
       }
+      batch += texts !== '' && NEEDS_WORK.test(texts) ? lineCellByCell(values, plain, quoteEmpty) : line;
       batch += '\r\n';
       batchRows++;
       if (batchRows >= BATCH_ROWS || batch.length >= BATCH_CHARS) await flush();
