@@ -81,6 +81,13 @@ export async function startTestHost(options: TestHostOptions): Promise<TestHost>
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
       response.write(': connected\n\n');
       streams.add(response);
+      // As Electron's IPC delivers every event sent after the page subscribed, a page subscribing
+      // here must not miss a change made while its stream was connecting: it gets the current
+      // sync status first (the page keeps the newest).
+      void Promise.resolve(core.handlers['sync:status'](undefined)).then(
+        (status) => response.write(`data: ${JSON.stringify({ event: 'sync:status', payload: status })}\n\n`),
+        () => undefined,
+      );
       request.on('close', () => streams.delete(response));
       return;
     }

@@ -18,6 +18,8 @@ class AppState {
   dataVersion = $state(0);
   /** Moves once a minute so "N minutes ago" stays true. */
   now = $state(Date.now());
+  /** How many `sync:status` events have arrived (see `#takeStatus`). */
+  #statusEvents = 0;
 
   get demo(): boolean {
     return this.info?.demo ?? false;
@@ -42,9 +44,10 @@ class AppState {
         void this.refreshInfo();
       }),
       api.on('sync:status', (status) => {
+        this.#statusEvents++;
         this.sync = status;
         this.online = status.online;
-        if (status.state !== 'syncing') this.progress = null;
+        this.progress = status.state === 'syncing' ? (status.progress ?? this.progress) : null;
       }),
       api.on('sync:progress', (progress) => (this.progress = progress)),
       api.on('connectivity:changed', ({ online }) => (this.online = online)),
@@ -64,6 +67,7 @@ class AppState {
 
   /** Reads what every screen shares (at start, and after the local copy was replaced). */
   async load(): Promise<void> {
+    const seen = this.#statusEvents;
     const [info, settings, profiles, sync] = await Promise.all([
       api.invoke('app:info'),
       api.invoke('settings:get'),
@@ -73,17 +77,27 @@ class AppState {
     this.info = info;
     this.settings = settings;
     this.profiles = profiles;
-    this.sync = sync;
-    this.online = sync.online;
-    this.progress = sync.progress;
+    if (this.#takeStatus(sync, seen)) this.progress = sync.progress;
     this.loadError = null;
+  }
+
+  /**
+   * Main's `sync:status` events follow every change, so one that arrived while a read of the
+   * status was on its way is at least as new as it: the read is used only when none did (a sync
+   * that started during start-up must not be shown as idle until its next change).
+   */
+  #takeStatus(read: SyncStatus, eventsBefore: number): boolean {
+    if (this.#statusEvents !== eventsBefore) return false;
+    this.sync = read;
+    this.online = read.online;
+    return true;
   }
 
   async refreshInfo(): Promise<void> {
     try {
       this.info = await api.invoke('app:info');
-      this.sync = await api.invoke('sync:status');
-      this.online = this.sync.online;
+      const seen = this.#statusEvents;
+      this.#takeStatus(await api.invoke('sync:status'), seen);
     } catch {
       // The next event brings it.
     }
