@@ -93,6 +93,20 @@ class AppState {
     return true;
   }
 
+  /**
+   * "Sync now": starts a sync of the account shown (when one is already running, reads the status
+   * again instead). Resolves with the sentence to show when it was refused, else null.
+   */
+  async startSync(): Promise<string | null> {
+    try {
+      const { started } = await api.invoke('sync:start', { mode: 'auto' });
+      if (!started) await this.refreshInfo();
+      return null;
+    } catch (error) {
+      return messageOf(error);
+    }
+  }
+
   async refreshInfo(): Promise<void> {
     try {
       this.info = await api.invoke('app:info');
