@@ -87,6 +87,8 @@ export function ipcAnswer(page: Page, channel: Channel, matches?: (arg: unknown)
 
 /** Waits until every row the grid renders shows its data (none says "Loading"), at least `min` of them. */
 export async function expectRowsLoaded(grid: Locator, min = 1): Promise<void> {
+  // A new sort or filter keeps the old rows on screen until the new ones are read: wait for them.
+  await expect(grid).not.toHaveAttribute('aria-busy', 'true');
   await expect(grid.locator('[role="row"][data-index]').nth(min - 1)).toBeVisible();
   await expect(grid.locator('[role="row"][data-index][aria-label="Loading"]')).toHaveCount(0);
 }
