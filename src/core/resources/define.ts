@@ -100,6 +100,12 @@ export interface WalkDef {
   cursor?: { key: string; filter: string; overlapMs: number };
   /** The walk's pages include container events (`eventsComplete` hook of the engine). */
   carriesEvents?: boolean;
+  /**
+   * The walk carries what a forwarder needs today (boxes with a last free day, a hold or an
+   * arrival close): urgent walks run to the end before any other walk of the run starts, so a
+   * first sync of a large account fills the dashboard from its first minutes.
+   */
+  urgent?: boolean;
 }
 
 /** The reference lists: walked once a day (and whenever the parties walk was interrupted). */

@@ -136,6 +136,8 @@ export const shipments = defineResource({
       query: { 'page[size]': PAGE_SIZE, 'filter[tracking_stopped]': false },
       when: { kind: 'always' },
       estimate: 'stored rows',
+      // Still-tracking shipments bring their containers (last free day, holds, arrival).
+      urgent: true,
     },
     {
       key: 'shipments:stopped',

@@ -175,11 +175,23 @@ export class SyncEngine {
       pagesTotal += eventsEstimate;
       // Walks are independent (stubs keep references whole in any order), so a few run at once:
       // while one waits for the network another writes, and the limiter sets the pace.
-      await runPool(plan, WALKS_AT_ONCE, async (spec) => {
+      // Urgent walks first and alone: every request goes to what a forwarder needs today. The
+      // limiter's window is not lost meanwhile; the slots they leave unused are there after.
+      const runWalk = async (spec: PlannedWalk) => {
         progress(spec.key);
         const result = await walk(ctx, spec);
         this.#afterWalk(resolved, spec, result.maxUpdatedAt, now());
-      });
+      };
+      await runPool(
+        plan.filter((spec) => spec.walk.urgent),
+        WALKS_AT_ONCE,
+        runWalk,
+      );
+      await runPool(
+        plan.filter((spec) => !spec.walk.urgent),
+        WALKS_AT_ONCE,
+        runWalk,
+      );
       if (resolved === 'incremental') await this.#syncChangedEvents(ctx, counts, () => progress('events'));
       if (resolved === 'full') {
         // Events the container pages did not carry (the include ignored or cut short), fetched

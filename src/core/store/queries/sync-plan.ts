@@ -38,6 +38,16 @@ const statements = perDb((db: Db) => ({
          coalesce(c.lfd_deadline_at, s.pod_eta_at, '9999') , c.id`,
     )
     .pluck(),
+  urgent: db
+    .prepare<{ lfdBy: string; arrivingBy: string }, string>(
+      `SELECT c.id FROM containers c JOIN shipments s ON s.id = c.shipment_id
+       WHERE c.synced_at IS NOT NULL AND s.tracking_stopped_at IS NULL
+         AND coalesce(c.status, '') NOT IN ('picked_up', 'empty_returned')
+         AND (c.holds_count > 0 OR c.lfd_deadline_at <= :lfdBy
+           OR (s.pod_ata_at IS NULL AND c.pod_arrived_at IS NULL AND s.pod_eta_at <= :arrivingBy))
+       ORDER BY c.id`,
+    )
+    .pluck(),
   stubs: new Map(
     filledTables.map((table) => [
       table,
@@ -72,6 +82,15 @@ export function containersWithChangedEvents(db: Db): string[] {
  */
 export function containersMissingEvents(db: Db, soon: string): string[] {
   return statements(db).missingEvents.all({ soon });
+}
+
+/**
+ * What a forwarder needs today, as the sync orders it (urgent walks first): boxes still in play
+ * with a hold, a last free day before `lfdBy` (or past), or not yet arrived with an arrival
+ * before `arrivingBy`.
+ */
+export function urgentContainerIds(db: Db, by: { lfdBy: string; arrivingBy: string }): string[] {
+  return statements(db).urgent.all(by);
 }
 
 /** Every row of a walked resource's table, stubs included: the page estimate when no run has counted it. */
