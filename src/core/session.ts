@@ -57,6 +57,7 @@ export class Session {
   #controller: AbortController | null = null;
   #running: Promise<SyncSummary> | null = null;
   #lastDataChanged = 0;
+  #trailingDataChanged: ReturnType<typeof setTimeout> | null = null;
 
   private constructor(
     options: SessionOptions,
@@ -182,6 +183,8 @@ export class Session {
 
   async close(): Promise<void> {
     this.#scheduler?.stop();
+    if (this.#trailingDataChanged) clearTimeout(this.#trailingDataChanged);
+    this.#trailingDataChanged = null;
     this.#controller?.abort();
     await this.#running?.catch(() => null);
     this.#closeSync();
@@ -216,7 +219,7 @@ export class Session {
       .finally(() => {
         this.#running = null;
         this.#controller = null;
-        this.#o.onDataChanged();
+        this.#dataChanged(Date.now());
         this.#o.onStatus(this.status());
       });
     this.#o.onStatus(this.status());
@@ -226,12 +229,26 @@ export class Session {
   #noteProgress({ runId: _runId, ...progress }: SyncProgress): void {
     this.#progress = progress;
     this.#o.onProgress(this.#progress);
-    // Views refetch while a long sync lands, but not on every page.
+    // Views refetch while a long sync lands, but not on every page; a page held back is told at
+    // the end of the interval, so the last pages before a pause (the urgent walks done, the rest
+    // waiting for the limiter or the network) are on screen without waiting for the next page.
     const now = Date.now();
     if (now - this.#lastDataChanged >= DATA_CHANGED_EVERY_MS) {
-      this.#lastDataChanged = now;
-      this.#o.onDataChanged();
+      this.#dataChanged(now);
+    } else {
+      this.#trailingDataChanged ??= setTimeout(
+        () => this.#dataChanged(Date.now()),
+        this.#lastDataChanged + DATA_CHANGED_EVERY_MS - now,
+      );
+      this.#trailingDataChanged.unref?.();
     }
+  }
+
+  #dataChanged(now: number): void {
+    if (this.#trailingDataChanged) clearTimeout(this.#trailingDataChanged);
+    this.#trailingDataChanged = null;
+    this.#lastDataChanged = now;
+    this.#o.onDataChanged();
   }
 
   #noteRequest(event: RequestEvent): void {

@@ -241,6 +241,11 @@ export interface DashboardFilters {
 
 export interface DashboardSummary {
   generatedAt: string;
+  /**
+   * When a sync last stored every still-tracking shipment with its containers (the urgent walks,
+   * run first): from then on the tiles about boxes and arrivals count, even during a first sync.
+   */
+  urgentStoredAt: string | null;
   filters: DashboardFilters;
   arrivingNext7Days: number;
   arrivedNotAvailable: number;

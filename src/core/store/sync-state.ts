@@ -75,3 +75,6 @@ export function countResources(db: Db): Record<string, number> {
   }
   return counts;
 }
+
+/** When a sync last ended its urgent walks (`engine.ts`): the dashboard's box tiles count from then. */
+export const URGENT_STORED_KEY = 'urgent:completed_at';

@@ -18,7 +18,7 @@ import { maintainStore } from '../store/maintenance';
 import { containersMissingEvents, containersWithChangedEvents, countWalkedRows } from '../store/queries/sync-plan';
 import { trustedInstant } from '../store/instant';
 import { describeStoreError } from '../store/store-errors';
-import { clearState, readState, writeState } from '../store/sync-state';
+import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/sync-state';
 import { writeResources } from '../store/writer';
 import { fillSteps, fillStubs, pendingStubs } from './fill-stubs';
 import type { RequestMeter } from './meter';
@@ -182,11 +182,12 @@ export class SyncEngine {
         const result = await walk(ctx, spec);
         this.#afterWalk(resolved, spec, result.maxUpdatedAt, now());
       };
-      await runPool(
-        plan.filter((spec) => spec.walk.urgent),
-        WALKS_AT_ONCE,
-        runWalk,
-      );
+      const urgent = plan.filter((spec) => spec.walk.urgent);
+      await runPool(urgent, WALKS_AT_ONCE, runWalk);
+      if (urgent.length > 0) {
+        // The dashboard's tiles about boxes and arrivals count from here on, first sync or not.
+        writeState(db, URGENT_STORED_KEY, now().toISOString());
+      }
       await runPool(
         plan.filter((spec) => !spec.walk.urgent),
         WALKS_AT_ONCE,

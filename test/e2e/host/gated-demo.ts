@@ -17,7 +17,14 @@ export interface GatedDemo {
  * requests wait at the gate until the test opens it, so a test sees the app before the first
  * sync has landed, as long as it needs to, and then after: on state, never on time.
  */
-export function gatedDemo(options: { seed?: string; shipments?: number } = {}): GatedDemo {
+export function gatedDemo(
+  options: {
+    seed?: string;
+    shipments?: number;
+    /** Requests that go through while the gate is closed (`held` waits for the first other one). */
+    passes?: (path: string) => boolean;
+  } = {},
+): GatedDemo {
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
   let reached!: () => void;
@@ -27,8 +34,9 @@ export function gatedDemo(options: { seed?: string; shipments?: number } = {}): 
       const sandbox = await startSandbox({ seed: options.seed ?? 'demo', shipments: options.shipments ?? 60 });
       const upstream = new URL(sandbox.url);
       const server: Server = createServer((req, res) => {
-        reached();
-        void gate.then(() => {
+        const through = options.passes?.(decodeURIComponent(req.url ?? '')) === true;
+        if (!through) reached();
+        void (through ? Promise.resolve() : gate).then(() => {
           const out = forward(
             { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
             (answer) => {

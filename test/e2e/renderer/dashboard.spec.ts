@@ -52,6 +52,46 @@ test('before the first sync the dashboard says the data is not there yet, then s
   }
 });
 
+test('during a first sync the boxes that need action today are counted first, the tracking requests after', async ({
+  page,
+}, testInfo) => {
+  // Issue 17 item 5: the still-tracking shipments (with their containers) go through; every other
+  // list waits at the gate, as it would behind a busy limiter on a large account.
+  const gated = gatedDemo({ passes: (path) => path.includes('filter[tracking_stopped]=false') });
+  const host = await startTestHost({ dataDir: testInfo.outputPath('data'), demo: gated.demo });
+  try {
+    await page.goto(host.url);
+    await test.step('wait for the urgent walk to end and the next list to reach the gate', () => gated.held);
+    await syncStatus(host, (status) => status.state === 'syncing');
+    const summary = await host.core.handlers['dashboard:summary']({ zone: 'UTC' });
+    expect(summary.urgentStoredAt).not.toBeNull();
+    expect(summary.lfdWithin3Days).toBeGreaterThan(0);
+    await expect(page.getByText('First sync running: what needs action today is counted')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Your shipments are arriving' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Last free day within 3 days/ })).toContainText(
+      String(summary.lfdWithin3Days),
+    );
+    await expect(page.getByRole('link', { name: /Arriving in the next 7 days/ })).toContainText(
+      String(summary.arrivingNext7Days),
+    );
+    const tiles = page.getByRole('region', { name: 'Needs action' }).getByRole('listitem');
+    // Only the tracking requests' tile waits: they are read after the boxes.
+    await expect(tiles.filter({ hasText: 'Not counted yet' })).toHaveCount(1);
+    await expect(tiles.filter({ hasText: 'Not counted yet' })).toContainText('Tracking requests awaiting manifest');
+    await expect(page.getByRole('progressbar', { name: 'First sync progress' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('dashboard-urgent-counted-first.png') });
+
+    gated.open();
+    await waitForFirstSync(host);
+    await expect(tiles.filter({ hasText: 'Not counted yet' })).toHaveCount(0);
+    await expect(page.getByText('First sync running')).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Your shipments are arriving' })).toHaveCount(0);
+  } finally {
+    gated.open();
+    await host.close();
+  }
+});
+
 test.describe('in Amsterdam', () => {
   test.use({ timezoneId: 'Europe/Amsterdam' });
 

@@ -9,6 +9,7 @@ import { localDate, localMidnightAfter } from '../../../shared/zoned-time';
 import type { CountBucket, DashboardSummary } from '../../../shared/types';
 import { trackingRequests } from '../../resources/tracking-requests';
 import type { Db } from '../database';
+import { readState, URGENT_STORED_KEY } from '../sync-state';
 import { countContainers } from './containers';
 import { countShipments } from './shipments';
 
@@ -97,6 +98,7 @@ export function dashboardSummary(db: Db, now = Date.now(), zone = computerTimeZo
 
   return {
     generatedAt: nowIso,
+    urgentStoredAt: readState<string>(db, URGENT_STORED_KEY),
     filters: f,
     arrivingNext7Days: countShipments(db, f.arrivingNext7Days),
     arrivedNotAvailable: countContainers(db, f.arrivedNotAvailable, nowIso),
