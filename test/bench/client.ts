@@ -1,0 +1,110 @@
+/**
+ * The sync client alone (issue 17 items 1 and 3): the sandbox in its own process, and
+ * - `npm run cli -- sync` as its own process (Node with the tsx loader, as `npm run cli` runs it),
+ *   its peak RSS read from /proc (VmHWM) at 2k and 10k shipments, and the growth between;
+ * - the sync engine in this process against the same sandbox, with `monitorEventLoopDelay`: how
+ *   long the process that hosts the core is blocked while a full sync of 10k shipments runs.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { openSync } from '../../src/core/sync/open-sync';
+import { DEMO_API_KEY } from '../../src/sandbox/index';
+import { measure, type Measure } from './report';
+import { spawnSandbox } from './sandbox';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** The peak resident set of a process so far, in MB, or null where /proc does not say. */
+function highWaterMb(pid: number): number | null {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** `npm run cli -- sync --db … --full` against `url`, as one process; its peak RSS. */
+async function cliSyncPeak(url: string, dbPath: string): Promise<number | null> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      resolve(root, 'src/cli/main.ts'),
+      'sync',
+      '--db',
+      dbPath,
+      '--base-url',
+      url,
+      '--rate-limit',
+      '1000000/60',
+      '--json',
+    ],
+    { cwd: root, env: { ...process.env, T49_API_TOKEN: DEMO_API_KEY }, stdio: ['ignore', 'ignore', 'ignore'] },
+  );
+  let peak: number | null = null;
+  const sample = () => {
+    const now = child.pid === undefined ? null : highWaterMb(child.pid);
+    if (now !== null) peak = Math.max(peak ?? 0, now);
+  };
+  const timer = setInterval(sample, 50);
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  clearInterval(timer);
+  if (code !== 0) throw new Error(`the CLI sync exited with ${code}`);
+  return peak;
+}
+
+export async function benchClient(): Promise<Measure[]> {
+  const measures: Measure[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'quayside-bench-client-'));
+  const peaks: Record<number, number | null> = {};
+  try {
+    for (const shipments of [2_000, 10_000]) {
+      const remote = await spawnSandbox(['--seed', 'bench-client', '--shipments', String(shipments)]);
+      try {
+        peaks[shipments] = await cliSyncPeak(remote.url, join(dir, `cli-${shipments}.sqlite`));
+        if (shipments === 10_000) {
+          // The engine in this process: the event loop's delay while it syncs.
+          const sync = openSync({
+            dbPath: join(dir, 'loop.sqlite'),
+            baseUrl: remote.url,
+            apiKey: DEMO_API_KEY,
+            isolatedLimiter: true,
+            rateLimit: { limit: 1_000_000, windowSeconds: 60 },
+          });
+          const delay = monitorEventLoopDelay({ resolution: 1 });
+          delay.enable();
+          await sync.engine.run({ mode: 'full' });
+          delay.disable();
+          sync.close();
+          measures.push(
+            measure('full sync 10k: event-loop delay p99 of the core host', delay.percentile(99) / 1e6, 'ms', {
+              below: 20,
+            }),
+            measure('full sync 10k: event-loop delay max', delay.max / 1e6, 'ms', {}),
+          );
+        }
+      } finally {
+        await remote.stop();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const at2k = peaks[2_000] ?? null;
+  const at10k = peaks[10_000] ?? null;
+  if (at2k === null || at10k === null) {
+    console.error('client: peak RSS not measured: /proc/<pid>/status is not readable here (Linux only)');
+    return measures;
+  }
+  measures.push(
+    measure('CLI full sync 10k: peak RSS of the sync process', at10k, 'MB', { below: 200 }),
+    measure('CLI full sync 2k: peak RSS of the sync process', at2k, 'MB', {}),
+    measure('CLI full sync: peak RSS growth 2k -> 10k', at10k - at2k, 'MB', { below: 30 }),
+  );
+  return measures;
+}
