@@ -53,8 +53,11 @@ describe('the sync plan', () => {
           'Shipments still tracking',
           'Shipments no longer tracking',
           'Containers and their events',
+          'Route maps',
         ]),
       );
+      // Routing: one map per box still on its way (routes.ts), after the lists.
+      expect(paths.filter((p) => p.endsWith('/map_geojson')).length).toBeGreaterThan(0);
 
       // An hour later: tracking requests from the cursor and still-tracking shipments only.
       paths.length = 0;
