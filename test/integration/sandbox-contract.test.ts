@@ -4,7 +4,7 @@ import { call, useSandbox, type ApiResponse } from '../helpers/sandbox';
 
 // Every endpoint the app uses, over HTTP, each response checked against the reference's schema
 // for that operation and status (extra attributes tolerated).
-const sandbox = useSandbox({ seed: 'contract', shipments: 80 });
+const sandbox = useSandbox({ seed: 'contract', shipments: 80, routing: true });
 
 function expectContract(method: string, template: string, response: ApiResponse, status = 200): void {
   expect(response.status, response.text.slice(0, 300)).toBe(status);

@@ -15,7 +15,7 @@ function listRequests(paths: string[]): string[] {
 }
 
 describe('the sync plan', () => {
-  const sandbox = useSandbox({ seed: 'plan', shipments: 40 });
+  const sandbox = useSandbox({ seed: 'plan', shipments: 40, routing: true });
 
   it('reads each walk of the registry on a full run, then only what changes until a day has passed', async () => {
     const paths: string[] = [];

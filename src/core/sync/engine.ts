@@ -200,7 +200,7 @@ export class SyncEngine {
         });
       }
       // Route maps of boxes on their way (routing, a paid feature; `routes.ts`).
-      const routes = this.#o.client.getJson ? routesToAsk(db, now()) : [];
+      const routes = this.#o.client.getJson ? routesToAsk(db, now(), resolved) : [];
       pagesTotal += routes.length;
       await syncRoutes(
         {
