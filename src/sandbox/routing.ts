@@ -44,6 +44,15 @@ const PORT_SAID: LonLat = [32.3, 31.5];
 const GIBRALTAR: LonLat = [-5.6, 35.95];
 const BRITTANY: LonLat = [-5.5, 48.3];
 const CUBA_EAST: LonLat = [-73.8, 20.0];
+const SAO_ROQUE: LonLat = [-34.0, -5.5];
+/** Off Mexico and Central America, north-west to south-east, to Panama's Pacific entrance. */
+const OFF_CENTRAL_AMERICA: LonLat[] = [
+  [-150, 22],
+  [-118, 14],
+  [-92, 11],
+  [-85, 6.5],
+  [-79.6, 7.0],
+];
 
 type Basin = 'pacific' | 'atlantic' | 'indian' | 'east_asia' | 'med';
 
@@ -83,6 +92,17 @@ export function seaPath(from: PortRec, to: PortRec): LonLat[] {
   const b: LonLat = [to.data.longitude, to.data.latitude];
   const europeNorth = (p: PortRec) => p.data.longitude > -6 && p.data.longitude < 12 && p.data.latitude > 46;
   let via = passages(basinOf(from.data), basinOf(to.data));
+  // From the North Pacific (Asia, the US West Coast, Mexico) to Panama, off Mexico and Central
+  // America rather than across them.
+  const northPacific = (p: PortRec) => ['east_asia', 'pacific'].includes(basinOf(p.data)) && p.data.latitude > 10;
+  if (via[0] === PANAMA_PACIFIC && northPacific(from)) via = [...OFF_CENTRAL_AMERICA, ...via];
+  if (via.at(-1) === PANAMA_PACIFIC && northPacific(to)) via = [...via, ...[...OFF_CENTRAL_AMERICA].reverse()];
+  // South American Atlantic ports round Brazil's eastern cape to or from the north.
+  const southAtlantic = (p: PortRec) => p.data.longitude > -70 && p.data.longitude < -30 && p.data.latitude < -5;
+  if (southAtlantic(from) !== southAtlantic(to)) {
+    const cape = SAO_ROQUE;
+    via = southAtlantic(from) ? [cape, ...via] : [...via, cape];
+  }
   // North European ports round Brittany to or from the Atlantic.
   if (europeNorth(from) && !europeNorth(to)) via = [BRITTANY, ...via];
   if (europeNorth(to) && !europeNorth(from)) via = [...via, BRITTANY];

@@ -26,7 +26,7 @@ export interface DrawnRoute {
   graticule: string;
   lines: { d: string; kind: RouteLine['kind'] }[];
   ports: DrawnPort[];
-  vessel: { x: number; y: number; rotate: number; name: string } | null;
+  vessel: { x: number; y: number; rotate: number; name: string; labelBelow: boolean } | null;
 }
 
 /** The longitude halfway across the route, the short way round (a Pacific crossing spans the antimeridian). */
@@ -63,7 +63,9 @@ export function drawRoute(
   let vessel: DrawnRoute['vessel'] = null;
   if (route.vessel) {
     const [x, y] = at(route.vessel.at);
-    vessel = { x, y, rotate: route.vessel.heading ?? 0, name: route.vessel.name };
+    // Beside a port (just left or nearly there) its name goes under the marker, clear of the port's.
+    const nearPort = ports.some((p) => Math.hypot(p.x - x, p.y - y) < 40);
+    vessel = { x, y, rotate: route.vessel.heading ?? 0, name: route.vessel.name, labelBelow: nearPort };
   }
   return {
     land: path(land) ?? '',
