@@ -7,6 +7,7 @@ import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
 import { lookupHandlers } from './handlers/lookups';
 import { viewHandlers } from './handlers/views';
+import { routingHandlers } from './handlers/routing';
 import type { AppInfo } from '../shared/types';
 
 /** The IPC contract implemented on top of core's services, one domain per file. Arguments arrive validated. */
@@ -24,6 +25,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...profileHandlers(ctx),
     ...syncHandlers(ctx),
     ...viewHandlers(ctx),
+    ...routingHandlers(ctx),
     ...lookupHandlers(ctx),
     ...actionHandlers(ctx),
     ...exportHandlers(ctx),

@@ -44,6 +44,11 @@ export interface SandboxOptions {
   start?: number;
   /** Real clock, for the rate limit (tests may pass a fake one). */
   realNow?: () => number;
+  /**
+   * Whether the account has the paid routing feature (map GeoJSON, future positions, vessel
+   * positions); default true. Without it those paths answer 403 as the service does.
+   */
+  routing?: boolean;
   /** Called with one line per request when given. */
   log?: (line: string) => void;
 }
@@ -61,6 +66,8 @@ export interface Sandbox {
   /** The next `count` admitted requests fail this way. */
   injectFault(kind: FaultKind, count?: number): void;
   setFaults(rates: FaultRates | string): void;
+  /** Gives or takes a paid feature, as the service's sales team would. */
+  setEntitlement(feature: 'routing', enabled: boolean): void;
   close(): Promise<void>;
 }
 
@@ -71,6 +78,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clock = new SimClock({ start: options.start, tick: options.tick ?? 1, realNow: options.realNow });
   const world = generateWorld({ seed, shipments, now: clock.now() });
   const store = new SandboxStore(world);
+  store.entitlements.routing = options.routing ?? true;
   const apiKeys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [DEMO_API_KEY];
   const limiter = new BucketedRateLimits({ ...options.rateBuckets, overall: options.rateLimit });
   const toRates = (f: FaultRates | string | undefined) => (typeof f === 'string' ? parseFaults(f) : (f ?? {}));
@@ -102,6 +110,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     advance: (seconds) => clock.advance(seconds),
     injectFault: (kind, count) => faults.enqueue(kind, count),
     setFaults: (rates) => faults.setRates(toRates(rates)),
+    setEntitlement: (feature, enabled) => {
+      store.entitlements[feature] = enabled;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

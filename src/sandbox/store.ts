@@ -43,6 +43,8 @@ export class SandboxStore {
   readonly lineByScac = new Map<string, ShippingLineRec>();
   readonly vesselByImo = new Map<string, VesselRec>();
   readonly partyById = new Map<string, PartyRec>();
+  /** Paid features this account has (SandboxOptions.routing; `Sandbox.setEntitlement` in tests). */
+  readonly entitlements = { routing: true };
   #created = 0;
 
   constructor(world: GeneratedWorld) {

@@ -48,6 +48,7 @@ import type {
   WebhookRow,
 } from './types';
 import type { Page } from './views';
+import type { ContainerRoute } from './routing';
 
 /** A channel: a schema for its argument and a phantom type for its result. */
 function channel<Result>() {
@@ -131,6 +132,8 @@ export const contract = {
     /** Why the service could not be asked, when it was asked and failed (the stored events are shown). */
     error: string | null;
   }>()(containerEventsSchema),
+  /** A container's route map as stored at the last sync (routing, a paid feature). */
+  'containers:route': channel<ContainerRoute>()(idSchema),
   'dashboard:summary': channel<DashboardSummary>()(dashboardSchema),
   'filters:options': channel<FilterOptions>()(noArgument),
 

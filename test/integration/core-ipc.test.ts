@@ -53,6 +53,18 @@ describe('demo mode through the IPC contract', () => {
     expect(detail.eventsSyncedAt).not.toBeNull();
   });
 
+  it('answers a container’s route map from the demo sync, and refuses a bad argument before it runs', async () => {
+    const page = await value<Page<{ id: string }>>(core, 'containers:list', {
+      filters: { statuses: ['in_transit'] },
+      page: { limit: 100 },
+    });
+    const routes = await Promise.all(
+      page.rows.map((row) => value<{ state: string }>(core, 'containers:route', { id: row.id })),
+    );
+    expect(routes.map((r) => r.state)).toContain('map');
+    expect((await failure(core, 'containers:route', { id: '' })).code).toBe('invalid_argument');
+  });
+
   it('exports exactly the rows of the filtered list', async () => {
     const filters = { statuses: ['in_transit', 'booked'] };
     const expected = await value<number>(core, 'containers:count', { filters });

@@ -4,7 +4,7 @@ import { call, useSandbox, type ApiResponse } from '../helpers/sandbox';
 
 // Every endpoint the app uses, over HTTP, each response checked against the reference's schema
 // for that operation and status (extra attributes tolerated).
-const sandbox = useSandbox({ seed: 'contract', shipments: 80 });
+const sandbox = useSandbox({ seed: 'contract', shipments: 80, routing: true });
 
 function expectContract(method: string, template: string, response: ApiResponse, status = 200): void {
   expect(response.status, response.text.slice(0, 300)).toBe(status);
@@ -247,6 +247,58 @@ describe('sandbox contract: the endpoints sync and the views need', () => {
     const notifications = await call(sandbox.get(), '/webhook_notifications?include=webhook,reference_object');
     expectContract('GET', '/webhook_notifications', notifications);
     expect(notifications.body.data.length).toBeGreaterThan(0);
+  });
+});
+
+describe('sandbox contract: routing, the paid feature', () => {
+  it('serves a container at sea its map GeoJSON and its vessel future positions; 403 for both once the account loses routing', async () => {
+    const list = await call(sandbox.get(), '/containers?page[size]=100');
+    const atSea = list.body.data.find((c: { attributes: { current_status: string } }) =>
+      ['on_ship', 'sailing'].includes(c.attributes.current_status),
+    );
+    expect(atSea, 'a container at sea').toBeDefined();
+    const map = await call(sandbox.get(), `/containers/${atSea.id}/map_geojson`);
+    expectContract('GET', '/containers/{id}/map_geojson', map);
+    type Feature = { geometry: { type: string; coordinates: unknown[] }; properties: Record<string, unknown> };
+    const features = map.body.features as Feature[];
+    const kinds = features.map((f) => f.properties.feature_type);
+    expect(kinds).toEqual(expect.arrayContaining(['port', 'past_vessel_locations', 'current_vessel']));
+    const ports = features.filter((f) => f.properties.feature_type === 'port');
+    expect(ports[0]!.properties.label).toBe('POL');
+    expect(ports.at(-1)!.properties.label).toBe('POD');
+    const vessel = features.find((f) => f.properties.feature_type === 'current_vessel')!.properties;
+    expect(kinds).toContain('estimated_partial_leg');
+
+    const future = await call(
+      sandbox.get(),
+      `/vessels/${String(vessel.vessel_id)}/future_positions?port_id=${String(vessel.arrival_port_id)}&previous_port_id=${String(vessel.departure_port_id)}`,
+    );
+    expectContract('GET', '/vessels/{id}/future_positions', future);
+    expect(future.body.data.attributes.positions.length).toBeGreaterThan(1);
+    const positionsFrom = await call(
+      sandbox.get(),
+      `/vessels/${String(vessel.vessel_id)}?show_positions[from_timestamp]=2020-01-01T00:00:00Z`,
+    );
+    expect(positionsFrom.status).toBe(200);
+
+    sandbox.get().setEntitlement('routing', false);
+    try {
+      for (const path of [
+        `/containers/${atSea.id}/map_geojson`,
+        `/vessels/${String(vessel.vessel_id)}/future_positions?port_id=${String(vessel.arrival_port_id)}&previous_port_id=${String(vessel.departure_port_id)}`,
+        `/vessels/${String(vessel.vessel_id)}?show_positions[from_timestamp]=2020-01-01T00:00:00Z`,
+      ]) {
+        const refused = await call(sandbox.get(), path);
+        expectError(refused, 403);
+        expect(refused.body.errors[0].detail).toBe('Routing data feature is not enabled for this account');
+      }
+      // The vessel itself is not paid for.
+      expect((await call(sandbox.get(), `/vessels/${String(vessel.vessel_id)}`)).status).toBe(200);
+    } finally {
+      sandbox.get().setEntitlement('routing', true);
+    }
+    expectError(await call(sandbox.get(), '/containers/nope/map_geojson'), 404);
+    expectError(await call(sandbox.get(), `/vessels/${String(vessel.vessel_id)}/future_positions`), 400);
   });
 });
 

@@ -15,7 +15,7 @@ function listRequests(paths: string[]): string[] {
 }
 
 describe('the sync plan', () => {
-  const sandbox = useSandbox({ seed: 'plan', shipments: 40 });
+  const sandbox = useSandbox({ seed: 'plan', shipments: 40, routing: true });
 
   it('reads each walk of the registry on a full run, then only what changes until a day has passed', async () => {
     const paths: string[] = [];
@@ -53,8 +53,11 @@ describe('the sync plan', () => {
           'Shipments still tracking',
           'Shipments no longer tracking',
           'Containers and their events',
+          'Route maps',
         ]),
       );
+      // Routing: one map per box still on its way (routes.ts), after the lists.
+      expect(paths.filter((p) => p.endsWith('/map_geojson')).length).toBeGreaterThan(0);
 
       // An hour later: tracking requests from the cursor and still-tracking shipments only.
       paths.length = 0;

@@ -21,6 +21,7 @@ import { describeStoreError } from '../store/store-errors';
 import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/sync-state';
 import { writeResources } from '../store/writer';
 import { fillSteps, fillStubs, pendingStubs } from './fill-stubs';
+import { routesToAsk, syncRoutes } from './routes';
 import type { RequestMeter } from './meter';
 import { finishLogEntry, startLogEntry } from './sync-log';
 import type { Query, SyncClient, SyncMode, SyncProgress, SyncSummary } from './types';
@@ -60,6 +61,7 @@ export interface RunOptions {
 const stepNames = new Map<string, string>([
   ...walks.map((w) => [w.key, w.step] as const),
   ['events', 'Container events'],
+  ['routes', 'Route maps'],
   ...fillSteps,
 ]);
 
@@ -210,6 +212,23 @@ export class SyncEngine {
           progress('events');
         });
       }
+      // Route maps of boxes on their way (routing, a paid feature; `routes.ts`).
+      const routes = this.#o.client.getJson ? routesToAsk(db, now(), resolved) : [];
+      pagesTotal += routes.length;
+      await syncRoutes(
+        {
+          db,
+          client: this.#o.client,
+          signal,
+          now,
+          onFetched: (stored) => {
+            pagesDone++;
+            if (stored) counts.container_route = (counts.container_route ?? 0) + 1;
+            progress('routes');
+          },
+        },
+        routes,
+      );
       // Records pages referenced without including them (stubs), fetched by id (`api.get`).
       const stubs = pendingStubs(db);
       pagesTotal += stubs;

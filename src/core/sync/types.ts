@@ -8,6 +8,8 @@ export type Query = Record<string, string | number | boolean | undefined>;
 export interface SyncClient {
   get(path: string, options?: { query?: Query; priority?: Priority; signal?: AbortSignal }): Promise<JsonApiDocument>;
   getUrl(url: string, options?: { priority?: Priority; signal?: AbortSignal }): Promise<JsonApiDocument>;
+  /** A plain JSON answer (the route map); a client without it skips the route step. */
+  getJson?(path: string, options?: { priority?: Priority; signal?: AbortSignal }): Promise<unknown>;
 }
 
 export type SyncMode = 'full' | 'incremental' | 'auto';

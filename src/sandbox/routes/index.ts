@@ -2,6 +2,7 @@ import type { Reply, RouteContext } from '../http';
 import * as account from './account';
 import * as containers from './containers';
 import * as reference from './reference';
+import * as routing from './routing';
 import * as shipments from './shipments';
 import * as trackingRequests from './tracking-requests';
 
@@ -28,12 +29,14 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/containers/:id'), handler: containers.getContainer },
   { method: 'GET', pattern: path('/containers/:id/transport_events'), handler: containers.listTransportEvents },
   { method: 'GET', pattern: path('/containers/:id/raw_events'), handler: containers.listRawEvents },
+  { method: 'GET', pattern: path('/containers/:id/map_geojson'), handler: routing.getContainerMap },
   { method: 'GET', pattern: path('/shipping_lines'), handler: reference.listShippingLines },
   { method: 'GET', pattern: path('/shipping_lines/:id'), handler: reference.getShippingLine },
   { method: 'GET', pattern: path('/terminals/:id'), handler: reference.getTerminal },
   { method: 'GET', pattern: path('/ports/:id'), handler: reference.getPort },
   { method: 'GET', pattern: path('/metro_areas/:id'), handler: reference.getMetroArea },
   { method: 'GET', pattern: path('/vessels/:id'), handler: reference.getVessel },
+  { method: 'GET', pattern: path('/vessels/:id/future_positions'), handler: routing.getVesselFuturePositions },
   { method: 'GET', pattern: path('/custom_field_definitions'), handler: reference.listCustomFieldDefinitions },
   { method: 'GET', pattern: path('/custom_field_definitions/:id'), handler: reference.getCustomFieldDefinition },
   { method: 'GET', pattern: path('/parties'), handler: account.listParties },

@@ -1,7 +1,6 @@
 import {
   badRequest,
   checkParams,
-  HttpError,
   listDocument,
   notFound,
   resourceDocument,
@@ -9,6 +8,7 @@ import {
   type RouteContext,
 } from '../http';
 import type { Entity } from '../serialize';
+import { requireRouting } from './routing';
 
 export function listShippingLines(route: RouteContext): Reply {
   const items = route.store.world.shippingLines.map((rec): Entity => ({ type: 'shipping_line', rec }));
@@ -48,12 +48,8 @@ export function getMetroArea(route: RouteContext): Reply {
 
 export function getVessel(route: RouteContext): Reply {
   for (const name of route.url.searchParams.keys()) {
-    if (name.startsWith('show_positions')) {
-      // Vessel positions are a paid feature the demo account does not have.
-      throw new HttpError(403, [
-        { status: '403', title: 'Forbidden', detail: 'Routing data feature is not enabled for this account' },
-      ]);
-    }
+    // Vessel positions are a paid feature (SandboxOptions.routing); the vessel itself is not.
+    if (name.startsWith('show_positions')) requireRouting(route);
   }
   const id = route.params[0]!;
   const vessel = route.store.vesselByImo.get(id) ?? route.store.world.vessels.find((v) => v.id === id);

@@ -26,6 +26,10 @@ for (const theme of ['light', 'dark'] as const) {
     const [container] = (
       await host.core.handlers['containers:list']({ filters: { statuses: ['available'] }, page: { limit: 1 } })
     ).rows;
+    // A box at sea: its container page draws the route map (routing).
+    const [atSea] = (
+      await host.core.handlers['containers:list']({ filters: { statuses: ['in_transit'] }, page: { limit: 1 } })
+    ).rows;
     const places = [
       { hash: '#/dashboard', ready: 'Dashboard' },
       { hash: '#/shipments', ready: 'Shipments' },
@@ -34,6 +38,7 @@ for (const theme of ['light', 'dark'] as const) {
       { hash: '#/settings', ready: 'Settings' },
       { hash: `#/shipments/${shipment!.id}`, ready: shipment!.billOfLading! },
       { hash: `#/containers/${container!.id}`, ready: container!.number! },
+      { hash: `#/containers/${atSea!.id}`, ready: atSea!.number! },
     ];
     for (const place of places) {
       await page.goto(`${host.url}${place.hash}`);

@@ -1,0 +1,34 @@
+/** `containers:route`: a container's route map from the local copy (routing, a paid feature). */
+import type { Handlers } from '../../shared/ipc';
+import type { ContainerRoute } from '../../shared/routing';
+import { readRouteMap } from '../details/route-map';
+import type { Db } from '../store/database';
+import { containerRoute } from '../store/queries/routing';
+import { routingRefusal } from '../sync/routes';
+import type { CoreContext } from './context';
+
+export function routeOfContainer(db: Db, id: string): ContainerRoute {
+  const stored = containerRoute(db, id);
+  if (stored) {
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(stored.geojson);
+    } catch {
+      // A damaged row reads as no map; the next sync stores it again.
+    }
+    const map = readRouteMap(parsed);
+    if (map.ports.length > 0 || map.lines.length > 0) return { state: 'map', fetchedAt: stored.fetchedAt, ...map };
+  }
+  const refused = routingRefusal(db);
+  if (refused) return { state: 'not_entitled', reason: refused.message, since: refused.at };
+  return {
+    state: 'none',
+    reason: 'No route map yet: the sync asks for one while the container is on its way to the port of discharge.',
+  };
+}
+
+export function routingHandlers(ctx: CoreContext): Pick<Handlers, 'containers:route'> {
+  return {
+    'containers:route': async ({ id }) => routeOfContainer((await ctx.session()).db, id),
+  };
+}

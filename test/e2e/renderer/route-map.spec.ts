@@ -1,0 +1,88 @@
+/**
+ * Issue 15 item 6, routing: a container at sea shows its route drawn offline (bundled coastline,
+ * ports named, the vessel, sailed and planned legs) with the legs in words; an account without
+ * the paid feature reads one sentence instead. Screenshots at the window size of the project.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { ContainerRoute } from '../../../src/shared/routing';
+import { sandboxDemoService } from '../../../src/sandbox/demo-service';
+import { expect, test, waitForFirstSync } from '../fixtures';
+import { startTestHost } from '../host/server';
+
+test('a container at sea shows its route map, readable and in words', async ({ page, host }, testInfo) => {
+  await waitForFirstSync(host);
+  // A box the first sync stored a map for with the vessel under way.
+  const { rows } = await host.core.handlers['containers:list']({
+    filters: { statuses: ['in_transit'] },
+    page: { limit: 200 },
+  });
+  let found: { id: string; number: string; route: Extract<ContainerRoute, { state: 'map' }> } | null = null;
+  for (const row of rows) {
+    const route = await host.core.handlers['containers:route']({ id: row.id });
+    if (route.state === 'map' && route.vessel && route.ports.length >= 2) {
+      found = { id: row.id, number: row.number!, route };
+      break;
+    }
+  }
+  expect(found, 'the demo sync stored a map for a box at sea').not.toBeNull();
+  const { id, number, route } = found!;
+
+  // Offline as far as the page goes: every request it makes stays on the test host.
+  const foreign: string[] = [];
+  page.on('request', (request) => {
+    if (!request.url().startsWith(host.url)) foreign.push(request.url());
+  });
+  await page.goto(`${host.url}#/containers/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
+  const section = page.getByRole('region', { name: 'Route' });
+  const map = section.getByRole('img', { name: /^Map of the route / });
+  await expect(map).toBeVisible();
+  await expect(map).toHaveAccessibleName(`Map of the route ${route.ports.map((p) => p.name).join(' → ')}`);
+  // Ports named on the map, the vessel marked, sailed and planned legs drawn apart, the coastline under them.
+  for (const port of route.ports) await expect(map.locator('.port text', { hasText: port.name })).toHaveCount(1);
+  await expect(map.locator('.vessel text')).toHaveText(route.vessel!.name);
+  await expect(map.locator('path.leg.past')).not.toHaveCount(0);
+  await expect(map.locator('path.leg.estimated')).not.toHaveCount(0);
+  expect((await map.locator('path.land').getAttribute('d'))!.length).toBeGreaterThan(1000);
+  // The text alternative: one line per leg, the one under way naming the vessel.
+  const legs = section.getByRole('list', { name: 'Legs of the route' });
+  await expect(legs.getByRole('listitem')).toHaveCount(route.ports.length - 1);
+  await expect(legs).toContainText(`under way on ${route.vessel!.name}`);
+  await expect(legs.getByRole('listitem').first()).toContainText(
+    `${route.ports[0]!.name} (POL) → ${route.ports[1]!.name} (${route.ports[1]!.label})`,
+  );
+  await expect(map).toHaveAttribute('aria-describedby', 'route-legs');
+  await expect(section.getByText(/^Stored on this computer, fetched /)).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('route-map.png') });
+  expect(foreign).toEqual([]);
+
+  const results = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="route-title"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test('an account without routing reads one sentence where the map would be', async ({ page }, testInfo) => {
+  const host = await startTestHost({
+    dataDir: testInfo.outputPath('data-no-routing'),
+    demo: sandboxDemoService({ latency: 'none', routing: false }),
+  });
+  try {
+    await waitForFirstSync(host);
+    const [container] = (
+      await host.core.handlers['containers:list']({ filters: { statuses: ['in_transit'] }, page: { limit: 1 } })
+    ).rows;
+    await page.goto(`${host.url}#/containers/${container!.id}`);
+    const section = page.getByRole('region', { name: 'Route' });
+    await expect(section).toContainText(
+      'Route maps are a paid feature of the Tracking API that this account does not have, so Quayside has stopped asking for them.',
+    );
+    await expect(section.getByRole('img')).toHaveCount(0);
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('route-not-entitled.png') });
+  } finally {
+    await host.close();
+  }
+});
