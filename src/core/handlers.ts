@@ -7,6 +7,7 @@ import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
 import { lookupHandlers } from './handlers/lookups';
 import { viewHandlers } from './handlers/views';
+import { serviceActionHandlers } from './handlers/service-actions';
 import type { AppInfo } from '../shared/types';
 
 /** The IPC contract implemented on top of core's services, one domain per file. Arguments arrive validated. */
@@ -27,5 +28,6 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...lookupHandlers(ctx),
     ...actionHandlers(ctx),
     ...exportHandlers(ctx),
+    ...serviceActionHandlers(ctx),
   };
 }

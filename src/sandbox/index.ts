@@ -46,6 +46,8 @@ export interface SandboxOptions {
   realNow?: () => number;
   /** Called with one line per request when given. */
   log?: (line: string) => void;
+  /** Whether the account has container refresh, a paid feature (default true; false: 403). */
+  containerRefresh?: boolean;
 }
 
 export interface Sandbox {
@@ -71,6 +73,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const clock = new SimClock({ start: options.start, tick: options.tick ?? 1, realNow: options.realNow });
   const world = generateWorld({ seed, shipments, now: clock.now() });
   const store = new SandboxStore(world);
+  store.containerRefresh = options.containerRefresh ?? true;
   const apiKeys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [DEMO_API_KEY];
   const limiter = new BucketedRateLimits({ ...options.rateBuckets, overall: options.rateLimit });
   const toRates = (f: FaultRates | string | undefined) => (typeof f === 'string' ? parseFaults(f) : (f ?? {}));

@@ -43,6 +43,11 @@ export class SandboxStore {
   readonly lineByScac = new Map<string, ShippingLineRec>();
   readonly vesselByImo = new Map<string, VesselRec>();
   readonly partyById = new Map<string, PartyRec>();
+  /**
+   * Whether the account has container refresh (`PATCH /containers/{id}/refresh`, a paid feature):
+   * without it the service answers 403. `SandboxOptions.containerRefresh`; tests may flip it.
+   */
+  containerRefresh = true;
   #created = 0;
 
   constructor(world: GeneratedWorld) {

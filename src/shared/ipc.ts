@@ -27,6 +27,11 @@ import { listNames, type ListName, type ListTypes } from './list-views';
 import { lookupNames, type LookupName } from './lookups';
 import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
+import {
+  inferCarrierSchema,
+  type CarrierSuggestion,
+  type ContainerRefreshResult,
+} from './service-actions';
 import type {
   AppInfo,
   DashboardSummary,
@@ -143,6 +148,10 @@ export const contract = {
   'shipments:resumeTracking': channel<ShipmentRow>()(idSchema),
   'webhooks:list': channel<WebhookRow[]>()(noArgument),
   'webhooks:delete': channel<{ deleted: true }>()(idSchema),
+  /** The carrier the service predicts for a number being typed; null offline or when it cannot say. */
+  'trackingRequests:inferCarrier': channel<CarrierSuggestion | null>()(inferCarrierSchema),
+  /** Asks the service to refresh a container from its sources now (10 a minute, a paid feature). */
+  'containers:refresh': channel<ContainerRefreshResult>()(idSchema),
 
   'export:csv': channel<ExportResult>()(exportSchema),
   'export:events': channel<ExportResult>()(exportEventsSchema),

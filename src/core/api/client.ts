@@ -19,7 +19,13 @@ import {
 } from './errors';
 import { writtenForms } from '../log/redact';
 import { rateBucketOf } from '../../shared/rate-buckets';
-import { MAX_PAUSE_MS, rateLimiterFor, type Priority, type RateLimiter } from './rate-limiter';
+import {
+  MAX_PAUSE_MS,
+  rateLimiterFor,
+  type Priority,
+  type RateLimiter,
+  type RateLimiterSnapshot,
+} from './rate-limiter';
 
 const JSON_API = 'application/vnd.api+json';
 
@@ -42,6 +48,11 @@ export interface RequestOptions {
   /** Defaults to 'background': user actions say so, and are served first. */
   priority?: Priority;
   signal?: AbortSignal;
+  /**
+   * A user action that would rather say when to try again than wait: a 429 pauses the bucket as
+   * usual but ends the request at once (its RateLimitedError carries `retryAt`), never retried.
+   */
+  noWaitOn429?: boolean;
 }
 
 export interface PatchOptions extends RequestOptions {
@@ -134,6 +145,20 @@ export class TrackingApiClient {
     return this.#request('PATCH', this.#resolvePath(path, options.query), body, options, options.idempotent === true);
   }
 
+  /**
+   * For the few actions whose answer is plain JSON rather than a JSON:API document (the container
+   * refresh answers `{ message }`): the parsed body, or null when there is none. Not retried after
+   * a failure other than a 429, as the service may have acted.
+   */
+  async action(method: 'POST' | 'PATCH', path: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
+    return this.#request(method, this.#resolvePath(path, options.query), body, options, false, true);
+  }
+
+  /** The rate-limit bucket a request would be counted in, as it stands now (free slots, next slot). */
+  bucketSnapshot(method: string, path: string): RateLimiterSnapshot {
+    return this.#limiter.bucket(rateBucketOf(method, this.#resolvePath(path, undefined).pathname)).snapshot();
+  }
+
   /** Resolves to null when the API answers with no body. */
   delete(path: string, options: RequestOptions = {}): Promise<JsonApiDocument | null> {
     return this.#request('DELETE', this.#resolvePath(path, options.query), undefined, options, true);
@@ -163,6 +188,7 @@ export class TrackingApiClient {
     body: unknown,
     options: RequestOptions,
     safeToRepeat: boolean,
+    plain = false,
   ): Promise<JsonApiDocument | null> {
     const priority = options.priority ?? 'background';
     const { signal } = options;
@@ -173,7 +199,7 @@ export class TrackingApiClient {
       try {
         return await bucket.runInSlot(
           priority,
-          (answered) => this.#attempt(method, url, body, { attempt, priority, signal, answered }),
+          (answered) => this.#attempt(method, url, body, { attempt, priority, signal, answered, plain }),
           signal,
         );
       } catch (caught) {
@@ -198,6 +224,12 @@ export class TrackingApiClient {
         }
         delay = Math.max(delay, asked ?? backoff.baseMs);
         bucket.pauseFor(delay);
+        if (options.noWaitOn429) {
+          throw new RateLimitedError(asked, {
+            errors: error.errors,
+            retryAt: new Date(Math.round((this.#settings.now() + delay) / 1000) * 1000),
+          });
+        }
       }
       const retry = error instanceof RateLimitedError || (safeToRepeat && error.retryable);
       if (!retry || attempt >= this.#settings.maxAttempts) throw error;
@@ -209,7 +241,13 @@ export class TrackingApiClient {
     method: Method,
     url: URL,
     body: unknown,
-    context: { attempt: number; priority: Priority; signal: AbortSignal | undefined; answered: () => void },
+    context: {
+      attempt: number;
+      priority: Priority;
+      signal: AbortSignal | undefined;
+      answered: () => void;
+      plain: boolean;
+    },
   ): Promise<JsonApiDocument | null> {
     const started = performance.now();
     const timeout = AbortSignal.timeout(this.#settings.timeoutMs);
@@ -240,7 +278,7 @@ export class TrackingApiClient {
       context.answered();
       status = response.status;
       const text = await readBody(response, this.#settings.maxBodyBytes, url.pathname);
-      const result = readAnswer(method, response, text);
+      const result = readAnswer(method, response, text, context.plain);
       report();
       return result;
     } catch (caught) {
@@ -308,11 +346,18 @@ async function readBody(response: Response, limit: number, path: string): Promis
   return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
 }
 
-function readAnswer(method: Method, response: Response, text: string): JsonApiDocument | null {
+function readAnswer(method: Method, response: Response, text: string, plain = false): JsonApiDocument | null {
   if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, text, response.headers);
   if (text.trim() === '') {
     if (method !== 'GET') return null;
     throw new MalformedResponseError({ status: response.status });
+  }
+  if (plain) {
+    try {
+      return JSON.parse(text) as JsonApiDocument; // the caller of `action` reads it as unknown
+    } catch (error) {
+      throw new MalformedResponseError({ cause: error });
+    }
   }
   return parseDocument(text);
 }

@@ -1,6 +1,7 @@
 import type { Reply, RouteContext } from '../http';
 import * as account from './account';
 import * as containers from './containers';
+import { inferNumber } from '../infer-number';
 import * as reference from './reference';
 import * as shipments from './shipments';
 import * as trackingRequests from './tracking-requests';
@@ -17,6 +18,7 @@ const path = (p: string) => new RegExp(`^/v2${p.replaceAll(':id', id)}/?$`);
 export const routes: Route[] = [
   { method: 'GET', pattern: path('/tracking_requests'), handler: trackingRequests.listTrackingRequests },
   { method: 'POST', pattern: path('/tracking_requests'), handler: trackingRequests.createTrackingRequest },
+  { method: 'POST', pattern: path('/tracking_requests/infer_number'), handler: inferNumber },
   { method: 'GET', pattern: path('/tracking_requests/:id'), handler: trackingRequests.getTrackingRequest },
   { method: 'PATCH', pattern: path('/tracking_requests/:id'), handler: trackingRequests.editTrackingRequest },
   { method: 'GET', pattern: path('/shipments'), handler: shipments.listShipments },
@@ -28,6 +30,7 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/containers/:id'), handler: containers.getContainer },
   { method: 'GET', pattern: path('/containers/:id/transport_events'), handler: containers.listTransportEvents },
   { method: 'GET', pattern: path('/containers/:id/raw_events'), handler: containers.listRawEvents },
+  { method: 'PATCH', pattern: path('/containers/:id/refresh'), handler: containers.refreshContainer },
   { method: 'GET', pattern: path('/shipping_lines'), handler: reference.listShippingLines },
   { method: 'GET', pattern: path('/shipping_lines/:id'), handler: reference.getShippingLine },
   { method: 'GET', pattern: path('/terminals/:id'), handler: reference.getTerminal },
