@@ -27,11 +27,7 @@ import { listNames, type ListName, type ListTypes } from './list-views';
 import { lookupNames, type LookupName } from './lookups';
 import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
-import {
-  inferCarrierSchema,
-  type CarrierSuggestion,
-  type ContainerRefreshResult,
-} from './service-actions';
+import { inferCarrierSchema, type CarrierSuggestion, type ContainerRefreshResult } from './service-actions';
 import type {
   AppInfo,
   DashboardSummary,
