@@ -497,3 +497,45 @@ describe('sandbox contract: carrier inference and container refresh', () => {
     }
   });
 });
+
+describe('sandbox contract: editing a webhook', () => {
+  it('PATCH /webhooks/{id} changes the address, state and events, keeps the secret, and names each problem', async () => {
+    const created = await call(sandbox.get(), '/webhooks', {
+      method: 'POST',
+      body: { data: { type: 'webhook', attributes: { url: 'https://hooks.example.com/edit', active: true } } },
+    });
+    const id = created.body.data.id as string;
+    const edited = await call(sandbox.get(), `/webhooks/${id}`, {
+      method: 'PATCH',
+      body: {
+        data: {
+          type: 'webhook',
+          attributes: { url: 'https://hooks.example.com/edited', active: false, events: ['container.updated'] },
+        },
+      },
+    });
+    expectContract('PATCH', '/webhooks/{id}', edited);
+    expect(edited.body.data.attributes).toMatchObject({
+      url: 'https://hooks.example.com/edited',
+      active: false,
+      events: ['container.updated'],
+      secret: created.body.data.attributes.secret,
+    });
+    const refused = await call(sandbox.get(), `/webhooks/${id}`, {
+      method: 'PATCH',
+      body: { data: { type: 'webhook', attributes: { url: 'ftp://x', events: ['no.such.event'] } } },
+    });
+    expectError(refused, 422);
+    expect(refused.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+      '/data/attributes/url',
+      '/data/attributes/events',
+    ]);
+    expectError(
+      await call(sandbox.get(), '/webhooks/nope', {
+        method: 'PATCH',
+        body: { data: { type: 'webhook', attributes: { active: true } } },
+      }),
+      404,
+    );
+  });
+});

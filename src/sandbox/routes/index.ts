@@ -48,6 +48,7 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/webhooks/events'), handler: account.listWebhookEventCategories },
   { method: 'POST', pattern: path('/webhooks'), handler: account.createWebhook },
   { method: 'GET', pattern: path('/webhooks/:id'), handler: account.getWebhook },
+  { method: 'PATCH', pattern: path('/webhooks/:id'), handler: account.editWebhook },
   { method: 'DELETE', pattern: path('/webhooks/:id'), handler: account.deleteWebhook },
   { method: 'GET', pattern: path('/webhook_notifications'), handler: account.listWebhookNotifications },
   { method: 'GET', pattern: path('/webhook_notifications/:id'), handler: account.getWebhookNotification },
