@@ -8,6 +8,8 @@ import { syncHandlers } from './handlers/sync';
 import { lookupHandlers } from './handlers/lookups';
 import { viewHandlers } from './handlers/views';
 import { routingHandlers } from './handlers/routing';
+import { serviceActionHandlers } from './handlers/service-actions';
+import { webhookHandlers } from './handlers/webhooks';
 import type { AppInfo } from '../shared/types';
 
 /** The IPC contract implemented on top of core's services, one domain per file. Arguments arrive validated. */
@@ -29,5 +31,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...lookupHandlers(ctx),
     ...actionHandlers(ctx),
     ...exportHandlers(ctx),
+    ...serviceActionHandlers(ctx),
+    ...webhookHandlers(ctx),
   };
 }

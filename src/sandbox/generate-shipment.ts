@@ -23,7 +23,7 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 /** Owner codes seen on each carrier's boxes (their own and common lessors). */
-const ownerCodes: Record<string, string[]> = {
+export const ownerCodes: Readonly<Record<string, readonly string[]>> = {
   MSCU: ['MSCU', 'MEDU', 'MSDU', 'TGHU', 'FSCU'],
   MAEU: ['MSKU', 'MRKU', 'MAEU', 'MRSU', 'TCLU'],
   CMDU: ['CMAU', 'CGMU', 'TGHU', 'ECMU'],

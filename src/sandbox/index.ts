@@ -51,6 +51,8 @@ export interface SandboxOptions {
   routing?: boolean;
   /** Called with one line per request when given. */
   log?: (line: string) => void;
+  /** Whether the account has container refresh, a paid feature (default true; false: 403). */
+  containerRefresh?: boolean;
 }
 
 export interface Sandbox {
@@ -79,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const world = generateWorld({ seed, shipments, now: clock.now() });
   const store = new SandboxStore(world);
   store.entitlements.routing = options.routing ?? true;
+  store.containerRefresh = options.containerRefresh ?? true;
   const apiKeys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [DEMO_API_KEY];
   const limiter = new BucketedRateLimits({ ...options.rateBuckets, overall: options.rateLimit });
   const toRates = (f: FaultRates | string | undefined) => (typeof f === 'string' ? parseFaults(f) : (f ?? {}));

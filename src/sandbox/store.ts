@@ -45,6 +45,11 @@ export class SandboxStore {
   readonly partyById = new Map<string, PartyRec>();
   /** Paid features this account has (SandboxOptions.routing; `Sandbox.setEntitlement` in tests). */
   readonly entitlements = { routing: true };
+  /**
+   * Whether the account has container refresh (`PATCH /containers/{id}/refresh`, a paid feature):
+   * without it the service answers 403. `SandboxOptions.containerRefresh`; tests may flip it.
+   */
+  containerRefresh = true;
   #created = 0;
 
   constructor(world: GeneratedWorld) {

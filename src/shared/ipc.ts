@@ -27,6 +27,8 @@ import { listNames, type ListName, type ListTypes } from './list-views';
 import { lookupNames, type LookupName } from './lookups';
 import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
+import { inferCarrierSchema, type CarrierSuggestion, type ContainerRefreshResult } from './service-actions';
+import { createWebhookSchema, updateWebhookSchema, type CreatedWebhook, type WebhookNotifications } from './webhooks';
 import type {
   AppInfo,
   DashboardSummary,
@@ -146,6 +148,15 @@ export const contract = {
   'shipments:resumeTracking': channel<ShipmentRow>()(idSchema),
   'webhooks:list': channel<WebhookRow[]>()(noArgument),
   'webhooks:delete': channel<{ deleted: true }>()(idSchema),
+  /** Creates a webhook on the service; its signing secret comes back this once. */
+  'webhooks:create': channel<CreatedWebhook>()(createWebhookSchema),
+  'webhooks:update': channel<WebhookRow>()(updateWebhookSchema),
+  /** The newest notifications the service sent the account's webhooks (read now when online). */
+  'webhooks:notifications': channel<WebhookNotifications>()(noArgument),
+  /** The carrier the service predicts for a number being typed; null offline or when it cannot say. */
+  'trackingRequests:inferCarrier': channel<CarrierSuggestion | null>()(inferCarrierSchema),
+  /** Asks the service to refresh a container from its sources now (10 a minute, a paid feature). */
+  'containers:refresh': channel<ContainerRefreshResult>()(idSchema),
 
   'export:csv': channel<ExportResult>()(exportSchema),
   'export:events': channel<ExportResult>()(exportEventsSchema),

@@ -104,6 +104,7 @@ describe('resource registry and schema', () => {
         'custom_field',
         'email_submission',
         'webhook',
+        'webhook_notification',
       ]),
     );
   });

@@ -440,7 +440,7 @@ describe('sandbox contract: separate rate buckets', () => {
     expectError(fourth, 429);
     expect(fourth.body.errors[0].detail).toContain('limit of 3 requests per 60 seconds');
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThanOrEqual(59);
-    // Refreshing a container: 10 a minute by default, as the live service (the route itself is not simulated).
+    // Refreshing a container: 10 a minute by default, as the live service (an unknown container: 404).
     for (let i = 0; i < 10; i++) {
       expect((await call(buckets.get(), '/containers/x/refresh', { method: 'PATCH' })).status).toBe(404);
     }
@@ -489,5 +489,105 @@ describe('sandbox contract: duplicate tracking requests', () => {
     expectContract('POST', '/tracking_requests', retried, 201);
     expect(retried.body.data.id).not.toBe(first.body.data.id);
     expect((await create(attributes)).status).toBe(422);
+  });
+});
+
+describe('sandbox contract: carrier inference and container refresh', () => {
+  const infer = (number: unknown) =>
+    call(sandbox.get(), '/tracking_requests/infer_number', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: { number },
+    });
+
+  it('POST /tracking_requests/infer_number reads owner codes and bill of lading prefixes', async () => {
+    const box = await infer('MSKU 123456-5'.replace(/-/g, ''));
+    expectContract('POST', '/tracking_requests/infer_number', box);
+    expect(box.body.data.type).toBe('infer_number_results');
+    expect(box.body.data.attributes.number_type).toBe('container');
+    expect(box.body.data.attributes.shipping_line).toMatchObject({
+      decision: 'auto_select',
+      selected: { scac: 'MAEU', name: 'Maersk', confidence: 1 },
+    });
+    // Medu is MSC's bill of lading prefix (shipping-lines.csv), not its SCAC.
+    const bill = await infer('MEDUAB123456');
+    expectContract('POST', '/tracking_requests/infer_number', bill);
+    expect(bill.body.data.attributes.number_type).toBe('bill_of_lading');
+    expect(bill.body.data.attributes.shipping_line.selected.scac).toBe('MSCU');
+    // A lessor's box (TGHU) could be any of several lines: a guess to confirm.
+    const leased = await infer('TGHU1234567');
+    expect(leased.body.data.attributes.shipping_line.decision).toBe('needs_confirmation');
+    expect(leased.body.data.attributes.shipping_line.candidates.map((c: { scac: string }) => c.scac)).toEqual(
+      expect.arrayContaining(['MSCU', 'CMDU']),
+    );
+    const unknown = await infer('QQQQ99999');
+    expect(unknown.body.data.attributes.shipping_line).toEqual({
+      decision: 'no_prediction',
+      selected: null,
+      candidates: [],
+    });
+    const invalid = await infer('!!');
+    expectError(invalid, 422);
+    expect(validateResponse('POST', '/tracking_requests/infer_number', 422, invalid.body)).toEqual([]);
+    expect(invalid.body.errors[0].detail).toBe('This reference number is not valid.');
+  });
+
+  it('PATCH /containers/{id}/refresh starts a refresh, 404 for an unknown box, 403 for an account without it', async () => {
+    const container = await first('/containers', 'container');
+    const started = await call(sandbox.get(), `/containers/${container.id}/refresh`, { method: 'PATCH' });
+    expectContract('PATCH', '/containers/{id}/refresh', started);
+    expect(started.body.message).toMatch(/^Started refresh for Shipping line, Terminal/);
+    expectError(await call(sandbox.get(), '/containers/nope/refresh', { method: 'PATCH' }), 404);
+    sandbox.get().store.containerRefresh = false;
+    try {
+      const refused = await call(sandbox.get(), `/containers/${container.id}/refresh`, { method: 'PATCH' });
+      expectError(refused, 403);
+      expect(validateResponse('PATCH', '/containers/{id}/refresh', 403, refused.body)).toEqual([]);
+      expect(refused.body.errors[0].detail).toContain('not enabled for your account');
+    } finally {
+      sandbox.get().store.containerRefresh = true;
+    }
+  });
+});
+
+describe('sandbox contract: editing a webhook', () => {
+  it('PATCH /webhooks/{id} changes the address, state and events, keeps the secret, and names each problem', async () => {
+    const created = await call(sandbox.get(), '/webhooks', {
+      method: 'POST',
+      body: { data: { type: 'webhook', attributes: { url: 'https://hooks.example.com/edit', active: true } } },
+    });
+    const id = created.body.data.id as string;
+    const edited = await call(sandbox.get(), `/webhooks/${id}`, {
+      method: 'PATCH',
+      body: {
+        data: {
+          type: 'webhook',
+          attributes: { url: 'https://hooks.example.com/edited', active: false, events: ['container.updated'] },
+        },
+      },
+    });
+    expectContract('PATCH', '/webhooks/{id}', edited);
+    expect(edited.body.data.attributes).toMatchObject({
+      url: 'https://hooks.example.com/edited',
+      active: false,
+      events: ['container.updated'],
+      secret: created.body.data.attributes.secret,
+    });
+    const refused = await call(sandbox.get(), `/webhooks/${id}`, {
+      method: 'PATCH',
+      body: { data: { type: 'webhook', attributes: { url: 'ftp://x', events: ['no.such.event'] } } },
+    });
+    expectError(refused, 422);
+    expect(refused.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+      '/data/attributes/url',
+      '/data/attributes/events',
+    ]);
+    expectError(
+      await call(sandbox.get(), '/webhooks/nope', {
+        method: 'PATCH',
+        body: { data: { type: 'webhook', attributes: { active: true } } },
+      }),
+      404,
+    );
   });
 });

@@ -27,6 +27,7 @@ beforeEach(() => {
   bridge.answer('webhooks:list', () => [
     { id: 'w1', url: 'https://hooks.example.test/t49', active: true, events: ['container.updated'] },
   ]);
+  bridge.answer('webhooks:notifications', () => ({ notifications: [], error: null }));
 });
 
 describe('Settings', () => {

@@ -19,7 +19,13 @@ import {
 } from './errors';
 import { writtenForms } from '../log/redact';
 import { rateBucketOf } from '../../shared/rate-buckets';
-import { MAX_PAUSE_MS, rateLimiterFor, type Priority, type RateLimiter } from './rate-limiter';
+import {
+  MAX_PAUSE_MS,
+  rateLimiterFor,
+  type Priority,
+  type RateLimiter,
+  type RateLimiterSnapshot,
+} from './rate-limiter';
 
 const JSON_API = 'application/vnd.api+json';
 
@@ -42,6 +48,11 @@ export interface RequestOptions {
   /** Defaults to 'background': user actions say so, and are served first. */
   priority?: Priority;
   signal?: AbortSignal;
+  /**
+   * A user action that would rather say when to try again than wait: a 429 pauses the bucket as
+   * usual but ends the request at once (its RateLimitedError carries `retryAt`), never retried.
+   */
+  noWaitOn429?: boolean;
 }
 
 export interface PatchOptions extends RequestOptions {
@@ -142,6 +153,20 @@ export class TrackingApiClient {
     return this.#request('PATCH', this.#resolvePath(path, options.query), body, options, options.idempotent === true);
   }
 
+  /**
+   * For the few actions whose answer is plain JSON rather than a JSON:API document (the container
+   * refresh answers `{ message }`): the parsed body, or null when there is none. Not retried after
+   * a failure other than a 429, as the service may have acted.
+   */
+  async action(method: 'POST' | 'PATCH', path: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
+    return this.#request(method, this.#resolvePath(path, options.query), body, options, false, true);
+  }
+
+  /** The rate-limit bucket a request would be counted in, as it stands now (free slots, next slot). */
+  bucketSnapshot(method: string, path: string): RateLimiterSnapshot {
+    return this.#limiter.bucket(rateBucketOf(method, this.#resolvePath(path, undefined).pathname)).snapshot();
+  }
+
   /** Resolves to null when the API answers with no body. */
   delete(path: string, options: RequestOptions = {}): Promise<JsonApiDocument | null> {
     return this.#request('DELETE', this.#resolvePath(path, options.query), undefined, options, true);
@@ -207,6 +232,12 @@ export class TrackingApiClient {
         }
         delay = Math.max(delay, asked ?? backoff.baseMs);
         bucket.pauseFor(delay);
+        if (options.noWaitOn429) {
+          throw new RateLimitedError(asked, {
+            errors: error.errors,
+            retryAt: new Date(Math.round((this.#settings.now() + delay) / 1000) * 1000),
+          });
+        }
       }
       const retry = error instanceof RateLimitedError || (safeToRepeat && error.retryable);
       if (!retry || attempt >= this.#settings.maxAttempts) throw error;

@@ -12,11 +12,13 @@ import type { Session } from '../session';
 import { countShippingLines, shippingLineByScac } from '../store/queries/lookups';
 import { getShipmentRow } from '../store/queries/shipments';
 import { getTrackingRequestRow } from '../store/queries/tracking-requests';
+import { deleteWebhookNotifications } from '../store/queries/webhook-notifications';
 import { deleteWebhook, webhookRows } from '../store/queries/webhooks';
 import type { StoredResource } from '../store/resource';
 import { writeResources } from '../store/writer';
 import { toActionError } from './api-errors';
 import { alreadyTracked } from './duplicate-request';
+import { keep as keepWebhooks } from './webhooks';
 import type { CoreContext } from './context';
 
 type ActionHandlers = Pick<
@@ -156,7 +158,11 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
       act(async (session) => {
         if (session.client) {
           try {
-            store(session, await session.client.get('/webhooks', { query: { 'page[size]': 100 }, priority: 'user' }));
+            // Secrets are shown once, when a webhook is created, and never kept here.
+            keepWebhooks(
+              session,
+              await session.client.get('/webhooks', { query: { 'page[size]': 100 }, priority: 'user' }),
+            );
           } catch (error) {
             ctx.log('webhooks could not be refreshed; showing the stored ones', error);
           }
@@ -173,6 +179,7 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
     'webhooks:delete': ({ id }) =>
       act(async (session) => {
         await clientOf(session).delete(`/webhooks/${encodeURIComponent(id)}`, { priority: 'user' });
+        deleteWebhookNotifications(session.db, id);
         deleteWebhook(session.db, id);
         changed();
         return { deleted: true as const };

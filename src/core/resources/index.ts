@@ -22,6 +22,7 @@ import { trackingRequests } from './tracking-requests';
 import { transportEvents } from './transport-events';
 import { vessels } from './vessels';
 import { webhooks } from './webhooks';
+import { webhookNotifications } from './webhook-notifications';
 
 export type { Column, ResourceDescriptor, SqlType, WalkDef, WalkWhen, WriteContext } from './define';
 export { PAGE_SIZE } from './define';
@@ -51,6 +52,7 @@ export const resources = defineRegistry({
   customFields,
   emailSubmissions,
   webhooks,
+  webhookNotifications,
 });
 
 export type Resources = typeof resources;

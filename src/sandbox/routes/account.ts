@@ -85,24 +85,39 @@ export function getWebhook(route: RouteContext): Reply {
   return resourceDocument(route, { type: 'webhook', rec: findWebhook(route) });
 }
 
-export function createWebhook(route: RouteContext): Reply {
-  const { attributes } = bodyData(route, 'webhook', { typeRequired: true });
+interface WebhookChanges {
+  url?: string;
+  active?: boolean;
+  events?: string[];
+  headers?: { name: string; value: string }[] | null;
+}
+
+/**
+ * A webhook's attributes as sent, checked as the service checks them; every problem is named at
+ * once (422). On create `url` and `active` are required; on edit every attribute is optional.
+ */
+function webhookChanges(attributes: Record<string, unknown>, creating: boolean): WebhookChanges {
   const problems: { pointer: string; detail: string; code?: string }[] = [];
+  const changes: WebhookChanges = {};
   const url = attributes.url;
-  let valid = false;
-  if (typeof url === 'string') {
-    try {
-      valid = ['https:', 'http:'].includes(new URL(url).protocol);
-    } catch {
-      valid = false;
+  if (creating || url !== undefined) {
+    let valid = false;
+    if (typeof url === 'string') {
+      try {
+        valid = ['https:', 'http:'].includes(new URL(url).protocol);
+      } catch {
+        valid = false;
+      }
     }
+    if (!valid)
+      problems.push({ pointer: '/data/attributes/url', detail: 'Url must be a valid http(s) URL', code: 'invalid' });
+    else changes.url = url as string;
   }
-  if (!valid)
-    problems.push({ pointer: '/data/attributes/url', detail: 'Url must be a valid http(s) URL', code: 'invalid' });
-  if (typeof attributes.active !== 'boolean') {
-    problems.push({ pointer: '/data/attributes/active', detail: 'Active must be true or false', code: 'blank' });
+  if (creating || attributes.active !== undefined) {
+    if (typeof attributes.active !== 'boolean') {
+      problems.push({ pointer: '/data/attributes/active', detail: 'Active must be true or false', code: 'blank' });
+    } else changes.active = attributes.active;
   }
-  let events: string[] = [...webhookEvents];
   if (attributes.events !== undefined) {
     const list = attributes.events;
     if (
@@ -118,39 +133,53 @@ export function createWebhook(route: RouteContext): Reply {
     } else if (new Set(list).size !== list.length) {
       problems.push({ pointer: '/data/attributes/events', detail: 'Events must not repeat', code: 'taken' });
     } else {
-      events = list as string[];
+      changes.events = list as string[];
     }
   }
-  let headers: { name: string; value: string }[] | null = null;
-  if (attributes.headers !== undefined && attributes.headers !== null) {
+  if (attributes.headers !== undefined) {
     const list: unknown = attributes.headers;
     const isHeader = (h: unknown): h is { name: string; value: string } =>
       typeof h === 'object' &&
       h !== null &&
       typeof (h as { name?: unknown }).name === 'string' &&
       typeof (h as { value?: unknown }).value === 'string';
-    if (!Array.isArray(list) || !list.every(isHeader)) {
+    if (list === null) changes.headers = null;
+    else if (!Array.isArray(list) || !list.every(isHeader)) {
       problems.push({
         pointer: '/data/attributes/headers',
         detail: 'Headers must be a list of {name, value}',
         code: 'invalid',
       });
     } else {
-      headers = list.map((h) => ({ name: h.name, value: h.value }));
+      changes.headers = list.map((h) => ({ name: h.name, value: h.value }));
     }
   }
   if (problems.length > 0) throw unprocessable(problems);
+  return changes;
+}
+
+export function createWebhook(route: RouteContext): Reply {
+  const { attributes } = bodyData(route, 'webhook', { typeRequired: true });
+  const changes = webhookChanges(attributes, true);
   const webhook = route.store.addWebhook({
-    url: url as string,
-    active: attributes.active as boolean,
-    events,
+    url: changes.url!,
+    active: changes.active!,
+    events: changes.events ?? [...webhookEvents],
     secret: `whsec_${randomBytes(18).toString('hex')}`,
-    headers,
+    headers: changes.headers ?? null,
     createdAt: route.ctx.now,
   });
   const reply = resourceDocument(route, { type: 'webhook', rec: webhook }, { status: 201 });
   reply.headers = { location: `${route.origin}/v2/webhooks/${webhook.id}` };
   return reply;
+}
+
+/** `PATCH /webhooks/{id}`: url, active, events and headers; the secret never changes. */
+export function editWebhook(route: RouteContext): Reply {
+  const webhook = findWebhook(route);
+  const { attributes } = bodyData(route, 'webhook', { typeRequired: true, attributesRequired: true });
+  Object.assign(webhook, webhookChanges(attributes, false));
+  return resourceDocument(route, { type: 'webhook', rec: webhook });
 }
 
 export function deleteWebhook(route: RouteContext): Reply {

@@ -1,4 +1,12 @@
-import { checkParams, listDocument, notFound, resourceDocument, type Reply, type RouteContext } from '../http';
+import {
+  HttpError,
+  checkParams,
+  listDocument,
+  notFound,
+  resourceDocument,
+  type Reply,
+  type RouteContext,
+} from '../http';
 import type { ContainerPlan } from '../model';
 import { related, serialize, type Entity } from '../serialize';
 
@@ -38,4 +46,25 @@ export function listRawEvents(route: RouteContext): Reply {
   const events = related(entity(container), 'raw_events', route.ctx);
   const list = Array.isArray(events) ? events : [];
   return { status: 200, body: { data: list.map((e) => serialize(e, route.ctx)) } };
+}
+
+/**
+ * `PATCH /containers/{id}/refresh`: schedules a refresh from the container's sources. A paid
+ * feature (403 without it, in the reference's words); its own bucket of 10 a minute is kept by the
+ * server's limiter. The answer is plain JSON, `{ message }`, as the reference shows.
+ */
+export function refreshContainer(route: RouteContext): Reply {
+  if (!route.store.containerRefresh) {
+    throw new HttpError(403, [
+      {
+        status: '403',
+        title: 'API access not enabled',
+        detail: 'This API endpoint is not enabled for your account. Please contact support@terminal49.com',
+      },
+    ]);
+  }
+  const container = findContainer(route);
+  const sources = ['Shipping line', 'Terminal'];
+  if (container.shipment.rail) sources.push('Rail');
+  return { status: 200, body: { message: `Started refresh for ${sources.join(', ')}` } };
 }

@@ -1,6 +1,7 @@
 import type { Reply, RouteContext } from '../http';
 import * as account from './account';
 import * as containers from './containers';
+import { inferNumber } from '../infer-number';
 import * as reference from './reference';
 import * as routing from './routing';
 import * as shipments from './shipments';
@@ -18,6 +19,7 @@ const path = (p: string) => new RegExp(`^/v2${p.replaceAll(':id', id)}/?$`);
 export const routes: Route[] = [
   { method: 'GET', pattern: path('/tracking_requests'), handler: trackingRequests.listTrackingRequests },
   { method: 'POST', pattern: path('/tracking_requests'), handler: trackingRequests.createTrackingRequest },
+  { method: 'POST', pattern: path('/tracking_requests/infer_number'), handler: inferNumber },
   { method: 'GET', pattern: path('/tracking_requests/:id'), handler: trackingRequests.getTrackingRequest },
   { method: 'PATCH', pattern: path('/tracking_requests/:id'), handler: trackingRequests.editTrackingRequest },
   { method: 'GET', pattern: path('/shipments'), handler: shipments.listShipments },
@@ -30,6 +32,7 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/containers/:id/transport_events'), handler: containers.listTransportEvents },
   { method: 'GET', pattern: path('/containers/:id/raw_events'), handler: containers.listRawEvents },
   { method: 'GET', pattern: path('/containers/:id/map_geojson'), handler: routing.getContainerMap },
+  { method: 'PATCH', pattern: path('/containers/:id/refresh'), handler: containers.refreshContainer },
   { method: 'GET', pattern: path('/shipping_lines'), handler: reference.listShippingLines },
   { method: 'GET', pattern: path('/shipping_lines/:id'), handler: reference.getShippingLine },
   { method: 'GET', pattern: path('/terminals/:id'), handler: reference.getTerminal },
@@ -48,6 +51,7 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/webhooks/events'), handler: account.listWebhookEventCategories },
   { method: 'POST', pattern: path('/webhooks'), handler: account.createWebhook },
   { method: 'GET', pattern: path('/webhooks/:id'), handler: account.getWebhook },
+  { method: 'PATCH', pattern: path('/webhooks/:id'), handler: account.editWebhook },
   { method: 'DELETE', pattern: path('/webhooks/:id'), handler: account.deleteWebhook },
   { method: 'GET', pattern: path('/webhook_notifications'), handler: account.listWebhookNotifications },
   { method: 'GET', pattern: path('/webhook_notifications/:id'), handler: account.getWebhookNotification },

@@ -70,7 +70,8 @@ test('with the service gone, every view works from the local data and actions sa
     const number = (await firstContainer.locator('[role="gridcell"]').first().textContent())!.trim();
     await firstContainer.click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
-    await expect(page.getByRole('button', { name: 'Refresh' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Refresh', exact: true })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Refresh now' })).toBeDisabled();
 
     await nav.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByRole('link', { name: /Arriving in the next 7 days/ })).toBeVisible();
