@@ -24,6 +24,12 @@ import {
   validateKeySchema,
 } from './requests';
 import { listNames, type ListName, type ListTypes } from './list-views';
+import {
+  customFieldsOfRecordSchema,
+  setCustomFieldSchema,
+  type CustomFieldItem,
+  type CustomFieldsOfRecord,
+} from './custom-fields';
 import { lookupNames, type LookupName } from './lookups';
 import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
@@ -143,6 +149,8 @@ export const contract = {
   'shipments:resumeTracking': channel<ShipmentRow>()(idSchema),
   'webhooks:list': channel<WebhookRow[]>()(noArgument),
   'webhooks:delete': channel<{ deleted: true }>()(idSchema),
+  'customFields:ofRecord': channel<CustomFieldsOfRecord>()(customFieldsOfRecordSchema),
+  'customFields:set': channel<CustomFieldItem>()(setCustomFieldSchema),
 
   'export:csv': channel<ExportResult>()(exportSchema),
   'export:events': channel<ExportResult>()(exportEventsSchema),
