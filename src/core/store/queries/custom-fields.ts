@@ -31,8 +31,8 @@ const statements = perDb((db: Db) => ({
             json_extract(d.raw, '$.attributes.description') AS description,
             v.value AS value, v.display_value AS displayValue
        FROM custom_field_definitions d
-       LEFT JOIN custom_fields v ON v.entity_id = ?1 AND v.api_slug = d.api_slug
-      WHERE d.entity_type = ?2 AND d.raw IS NOT NULL AND d.api_slug IS NOT NULL
+       LEFT JOIN custom_fields v ON v.entity_id = ? AND v.api_slug = d.api_slug
+      WHERE d.entity_type = ? AND d.raw IS NOT NULL AND d.api_slug IS NOT NULL
       ORDER BY d.display_name COLLATE NOCASE, d.id`,
   ),
   options: db.prepare<[DefinitionEntityType], CustomFieldOptionRow>(
