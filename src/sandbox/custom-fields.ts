@@ -3,9 +3,23 @@
  * per record from `Random(seed:custom_fields:<record id>)` the first time the record is read, so
  * nothing else in the world shifts; writes through the API replace them.
  */
-import type { CustomFieldDefinitionRec, CustomFieldOptionRec, CustomFieldRec } from './model';
+import type {
+  ContainerPlan,
+  CustomFieldDefinitionRec,
+  CustomFieldOptionRec,
+  CustomFieldRec,
+  ShipmentPlan,
+  TrackingRequestPlan,
+} from './model';
 import { Random, stableUuid } from './random';
-import type { SandboxStore } from './store';
+
+/** What the values are drawn over: the account's records and definitions (the sandbox's store). */
+interface Records {
+  readonly world: { readonly seed: string; readonly customFieldDefinitions: CustomFieldDefinitionRec[] };
+  readonly shipments: readonly ShipmentPlan[];
+  readonly containers: readonly ContainerPlan[];
+  readonly trackingRequests: readonly TrackingRequestPlan[];
+}
 
 type EntityRef = CustomFieldRec['entity'];
 export type CustomFieldEntityType = EntityRef['type'];
@@ -62,11 +76,11 @@ function draw(slug: string, random: Random, createdAt: number, reefer: boolean):
 }
 
 export class SandboxCustomFields {
-  readonly #store: SandboxStore;
+  readonly #store: Records;
   readonly options: CustomFieldOptionRec[];
   readonly #values = new Map<string, CustomFieldRec[]>();
 
-  constructor(store: SandboxStore) {
+  constructor(store: Records) {
     this.#store = store;
     const seed = store.world.seed;
     this.options = store.world.customFieldDefinitions

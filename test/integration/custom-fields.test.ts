@@ -212,6 +212,20 @@ describe('custom fields when the service cannot list them', { timeout: 120_000 }
     });
     expect(after.fields).toEqual(before.fields);
 
+    // Ctrl+K finds a record by a custom field value, saying which field matched.
+    await value(core, 'customFields:set', {
+      entityType: 'shipment',
+      id: shipment.id,
+      apiSlug: 'po_number',
+      value: 'PO-SEARCH-4711',
+    });
+    const found = await value<{ shipments: { id: string; matched: { field: string } | null }[] }>(
+      core,
+      'shipments:search',
+      { text: 'search-4711' },
+    );
+    expect(found.shipments.map((s) => [s.id, s.matched?.field])).toEqual([[shipment.id, 'PO number']]);
+
     // Cleared: gone at the service and here.
     await value(core, 'customFields:set', {
       entityType: 'container',

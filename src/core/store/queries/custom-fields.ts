@@ -86,3 +86,30 @@ export function customFieldCells(db: Db, entityType: string): Map<string, Map<st
 export function deleteCustomFieldValue(db: Db, entityId: string, apiSlug: string): void {
   dropValue(db).run(entityId, apiSlug);
 }
+
+export interface CustomFieldHit {
+  entityId: string;
+  name: string | null;
+  displayValue: string;
+}
+
+const hits = perDb((db: Db) =>
+  db.prepare<[DefinitionEntityType, string, string, number], CustomFieldHit>(
+    `SELECT v.entity_id AS entityId, d.display_name AS name, v.display_value AS displayValue
+       FROM custom_fields v JOIN custom_field_definitions d ON d.id = v.definition_id AND d.entity_type = ?
+      WHERE v.entity_type = ? AND v.raw IS NOT NULL AND v.display_value LIKE ? ESCAPE '\\'
+      ORDER BY v.display_value, v.entity_id LIMIT ?`,
+  ),
+);
+
+/** Records of a type (`shipment`) whose custom field value holds `text` (any case), with the field: Ctrl+K. */
+export function customFieldHits(
+  db: Db,
+  definitionType: DefinitionEntityType,
+  entityType: string,
+  text: string,
+  limit: number,
+): CustomFieldHit[] {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return hits(db).all(definitionType, entityType, pattern, limit);
+}
