@@ -108,6 +108,19 @@ test('custom fields: read per record when the list fails, edited optimistically,
   await panel.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('custom-fields-refused.png') });
 
+  // Ctrl+K finds the shipment by its PO number, saying which field matched.
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox', { name: /Search BL, booking, container/ });
+  await expect(search).toBeFocused();
+  await search.fill('e2e-0001');
+  const found = page
+    .getByRole('listbox', { name: 'Results' })
+    .getByRole('option', { name: new RegExp(shipment.billOfLading) });
+  await expect(found).toContainText('PO number: PO-E2E-0001');
+  await expect(found.locator('mark')).toHaveText('E2E-0001');
+  await page.screenshot({ path: testInfo.outputPath('custom-fields-search.png') });
+  await page.keyboard.press('Escape');
+
   // A container's fields on its page.
   const container = shipment.containers.find((c) => c.createdAt <= now)!;
   await page.goto(`${host.url}#/containers/${container.id}`);
