@@ -116,7 +116,16 @@ export class SandboxCustomFields {
       for (const definition of this.definitionsFor(entity.type)) {
         const value = draw(definition.apiSlug, random, entity.rec.createdAt, reefer);
         if (value === undefined) continue;
-        values.push({ id: this.#idOf(entity, definition), definition, entity, value, createdAt: entity.rec.createdAt });
+        const rec: CustomFieldRec = {
+          id: this.#idOf(entity, definition),
+          definition,
+          entity,
+          value,
+          displayValue: null,
+          createdAt: entity.rec.createdAt,
+        };
+        rec.displayValue = this.displayValue(rec);
+        values.push(rec);
       }
       this.#values.set(key, values);
     }
@@ -150,9 +159,18 @@ export class SandboxCustomFields {
     const existing = values.find((v) => v.definition === definition);
     if (existing) {
       existing.value = value;
+      existing.displayValue = this.displayValue(existing);
       return { rec: existing, created: false };
     }
-    const rec: CustomFieldRec = { id: this.#idOf(entity, definition), definition, entity, value, createdAt: now };
+    const rec: CustomFieldRec = {
+      id: this.#idOf(entity, definition),
+      definition,
+      entity,
+      value,
+      displayValue: null,
+      createdAt: now,
+    };
+    rec.displayValue = this.displayValue(rec);
     values.push(rec);
     const order = this.definitionsFor(entity.type);
     values.sort((a, b) => order.indexOf(a.definition) - order.indexOf(b.definition));
@@ -169,7 +187,7 @@ export class SandboxCustomFields {
   }
 
   /** The text the service shows for a value: an option's label, Yes/No, or the value as text. */
-  displayValue(rec: CustomFieldRec): string | null {
+  displayValue(rec: Pick<CustomFieldRec, 'value' | 'definition'>): string | null {
     const { value, definition } = rec;
     if (value === null) return null;
     if (definition.dataType === 'enum') {

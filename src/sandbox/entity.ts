@@ -55,7 +55,7 @@ export type Entity =
   | { type: 'account'; rec: AccountRec }
   | { type: 'custom_field_definition'; rec: CustomFieldDefinitionRec }
   | { type: 'custom_field_option'; rec: CustomFieldOptionRec }
-  | { type: 'custom_field'; rec: CustomFieldRec & { displayValue: string | null } }
+  | { type: 'custom_field'; rec: CustomFieldRec }
   | { type: 'email_submission'; rec: EmailSubmissionRec }
   | { type: 'document'; rec: DocumentRec }
   | { type: 'document_representation'; rec: DocumentRec }

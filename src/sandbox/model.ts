@@ -233,6 +233,8 @@ export interface CustomFieldRec {
     | { type: 'container'; rec: ContainerPlan }
     | { type: 'tracking_request'; rec: TrackingRequestPlan };
   value: string | number | boolean | null;
+  /** The text the service shows for the value (kept with it: a list page serves thousands). */
+  displayValue: string | null;
   createdAt: number;
 }
 

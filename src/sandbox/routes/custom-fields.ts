@@ -17,8 +17,8 @@ import {
 import type { CustomFieldDefinitionRec, CustomFieldRec } from '../model';
 import type { Entity } from '../serialize';
 
-function entityOf(route: RouteContext, rec: CustomFieldRec): Entity {
-  return { type: 'custom_field', rec: { ...rec, displayValue: route.store.customFields.displayValue(rec) } };
+function entityOf(_route: RouteContext, rec: CustomFieldRec): Entity {
+  return { type: 'custom_field', rec };
 }
 
 const typeOfFilter: Record<string, CustomFieldEntityType> = {
