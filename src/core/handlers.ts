@@ -1,6 +1,7 @@
 import type { Handlers } from '../shared/ipc';
 import type { CoreContext } from './handlers/context';
 import { actionHandlers } from './handlers/actions';
+import { customFieldHandlers } from './handlers/custom-fields';
 import { dataHandlers } from './handlers/data';
 import { exportHandlers } from './handlers/export';
 import { profileHandlers } from './handlers/profiles';
@@ -30,6 +31,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...routingHandlers(ctx),
     ...lookupHandlers(ctx),
     ...actionHandlers(ctx),
+    ...customFieldHandlers(ctx),
     ...exportHandlers(ctx),
     ...serviceActionHandlers(ctx),
     ...webhookHandlers(ctx),

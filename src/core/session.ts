@@ -214,6 +214,7 @@ export class Session {
             new Error(`${summary.error?.code ?? 'failed'}: ${summary.error?.message ?? 'no reason given'}`),
           );
         } else this.#o.log(line);
+        for (const notice of summary.notices ?? []) this.#o.log(`sync #${summary.runId}: ${notice}`);
         return summary;
       })
       .finally(() => {

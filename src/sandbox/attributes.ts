@@ -289,6 +289,14 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
         default_value: null,
       };
     }
+    case 'custom_field_option':
+      return { label: entity.rec.label, value: entity.rec.value, position: entity.rec.position };
+    case 'custom_field':
+      return {
+        api_slug: entity.rec.definition.apiSlug,
+        value: entity.rec.value,
+        display_value: entity.rec.displayValue,
+      };
     case 'email_submission': {
       const m = entity.rec;
       return {

@@ -5,7 +5,9 @@ import { DEMO_API_KEY, startSandbox, type SandboxOptions } from './index';
  * hosts hand this to createCore, so core itself never imports the sandbox. It answers with the
  * live service's delays (`latency: 'realistic'`) unless told otherwise: tests pass `none`.
  */
-export function sandboxDemoService(options: Pick<SandboxOptions, 'seed' | 'shipments' | 'latency' | 'routing'> = {}): {
+export function sandboxDemoService(
+  options: Pick<SandboxOptions, 'seed' | 'shipments' | 'latency' | 'routing' | 'failingPaths'> = {},
+): {
   start(): Promise<{ url: string; apiKey: string; close(): Promise<void> }>;
 } {
   return {
@@ -15,6 +17,7 @@ export function sandboxDemoService(options: Pick<SandboxOptions, 'seed' | 'shipm
         shipments: options.shipments ?? 300,
         latency: options.latency ?? 'realistic',
         routing: options.routing,
+        failingPaths: options.failingPaths,
       });
       return { url: sandbox.url, apiKey: DEMO_API_KEY, close: () => sandbox.close() };
     },

@@ -6,6 +6,8 @@ import type {
   AccountRec,
   ContainerPlan,
   CustomFieldDefinitionRec,
+  CustomFieldOptionRec,
+  CustomFieldRec,
   DocumentRec,
   EmailSubmissionRec,
   Milestone,
@@ -52,6 +54,8 @@ export type Entity =
   | { type: 'party'; rec: PartyRec }
   | { type: 'account'; rec: AccountRec }
   | { type: 'custom_field_definition'; rec: CustomFieldDefinitionRec }
+  | { type: 'custom_field_option'; rec: CustomFieldOptionRec }
+  | { type: 'custom_field'; rec: CustomFieldRec }
   | { type: 'email_submission'; rec: EmailSubmissionRec }
   | { type: 'document'; rec: DocumentRec }
   | { type: 'document_representation'; rec: DocumentRec }

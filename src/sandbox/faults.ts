@@ -27,6 +27,8 @@ export class FaultInjector {
   #rates: FaultRates;
   readonly #random: Random;
   readonly #queue: FaultKind[] = [];
+  /** Paths (after /v2, e.g. "/custom_fields") that fail every time, whatever else is asked. */
+  readonly #failing = new Map<string, FaultKind>();
 
   constructor(rates: FaultRates, seed: string) {
     this.#rates = rates;
@@ -42,7 +44,16 @@ export class FaultInjector {
     for (let i = 0; i < count; i++) this.#queue.push(kind);
   }
 
-  next(): FaultKind | null {
+  /** Every request for exactly this path (after /v2) fails this way until told otherwise (`null`). */
+  failPath(path: string, kind: FaultKind | null): void {
+    if (kind === null) this.#failing.delete(path);
+    else this.#failing.set(path, kind);
+  }
+
+  next(pathname?: string): FaultKind | null {
+    const failing =
+      pathname === undefined ? undefined : this.#failing.get(pathname.replace(/^\/v2/, '').replace(/\/$/, ''));
+    if (failing) return failing;
     const queued = this.#queue.shift();
     if (queued) return queued;
     let roll = this.#random.next();

@@ -120,6 +120,7 @@ export function generateWorld(options: GenerateOptions): GeneratedWorld {
       displayName: 'Temperature controlled',
       dataType: 'boolean',
     },
+    { entityType: 'TrackingRequest', apiSlug: 'cost_centre', displayName: 'Cost centre', dataType: 'short_text' },
   ].map((d, i) => ({
     ...d,
     entityType: d.entityType as CustomFieldDefinitionRec['entityType'],

@@ -46,6 +46,8 @@ const targets: Record<EntityType, Record<string, EntityType[]>> = {
   party: {},
   account: {},
   custom_field_definition: {},
+  custom_field_option: {},
+  custom_field: { entity: ['shipment', 'container', 'tracking_request'], definition: ['custom_field_definition'] },
   email_submission: { account: ['account'], user: [], documents: ['document'] },
   document: { last_document_representation: ['document_representation'] },
   document_representation: {},

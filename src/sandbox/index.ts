@@ -38,6 +38,8 @@ export interface SandboxOptions {
   /** `live` (default): the live service's list shapes; `reference`: the API reference's. */
   shape?: SandboxShape;
   faults?: FaultRates | string;
+  /** Paths (after /v2) that fail every time with this fault, e.g. `{ '/custom_fields': '500' }` as the live service has been seen to. */
+  failingPaths?: Record<string, FaultKind>;
   /** Simulated seconds per real second. */
   tick?: number;
   /** Simulated start time (epoch ms); defaults to now. */
@@ -70,6 +72,8 @@ export interface Sandbox {
   setFaults(rates: FaultRates | string): void;
   /** Gives or takes a paid feature, as the service's sales team would. */
   setEntitlement(feature: 'routing', enabled: boolean): void;
+  /** Every request for this path (after /v2) fails this way; `null` ends it. */
+  failPath(path: string, kind: FaultKind | null): void;
   close(): Promise<void>;
 }
 
@@ -86,6 +90,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const limiter = new BucketedRateLimits({ ...options.rateBuckets, overall: options.rateLimit });
   const toRates = (f: FaultRates | string | undefined) => (typeof f === 'string' ? parseFaults(f) : (f ?? {}));
   const faults = new FaultInjector(toRates(options.faults), seed);
+  for (const [path, kind] of Object.entries(options.failingPaths ?? {})) faults.failPath(path, kind);
   const latency = new LatencyPlan(options.latency ?? options.latencyMs ?? 'none', seed);
   const { server, stats, sockets } = createSandboxServer({
     store,
@@ -116,6 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setEntitlement: (feature, enabled) => {
       store.entitlements[feature] = enabled;
     },
+    failPath: (path, kind) => faults.failPath(path, kind),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

@@ -217,11 +217,34 @@ export interface TrackingRequestPlan {
 
 export interface CustomFieldDefinitionRec {
   id: string;
-  entityType: 'Shipment' | 'Container';
+  entityType: 'Shipment' | 'Container' | 'TrackingRequest';
   apiSlug: string;
   displayName: string;
   description: string | null;
   dataType: 'short_text' | 'number' | 'date' | 'datetime' | 'boolean' | 'enum';
+}
+
+/** A custom field's value on one shipment, container or tracking request (edited through the API). */
+export interface CustomFieldRec {
+  id: string;
+  definition: CustomFieldDefinitionRec;
+  entity:
+    | { type: 'shipment'; rec: ShipmentPlan }
+    | { type: 'container'; rec: ContainerPlan }
+    | { type: 'tracking_request'; rec: TrackingRequestPlan };
+  value: string | number | boolean | null;
+  /** The text the service shows for the value (kept with it: a list page serves thousands). */
+  displayValue: string | null;
+  createdAt: number;
+}
+
+/** One choice of a pick-list (`enum`) custom field. */
+export interface CustomFieldOptionRec {
+  id: string;
+  definition: CustomFieldDefinitionRec;
+  label: string;
+  value: string;
+  position: number;
 }
 
 export interface DocumentRec {

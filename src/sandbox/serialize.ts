@@ -96,6 +96,12 @@ export const relationships: RelationshipTable = {
   party: {},
   account: {},
   custom_field_definition: {},
+  // The reference gives an option no relationship to its definition (it is listed under it).
+  custom_field_option: {},
+  custom_field: {
+    entity: (f) => f.entity,
+    definition: (f) => ({ type: 'custom_field_definition', rec: f.definition }),
+  },
   email_submission: {
     account: (_s, ctx) => ({ type: 'account', rec: ctx.account }),
     user: () => null,
@@ -135,6 +141,7 @@ const selfPaths: Partial<Record<EntityType, string>> = {
   party: 'parties',
   email_submission: 'email_submissions',
   custom_field_definition: 'custom_field_definitions',
+  custom_field: 'custom_fields',
 };
 
 export function serialize(entity: Entity, ctx: SerializeContext): ResourceObject {

@@ -98,7 +98,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
       return;
     }
 
-    const fault = deps.faults.next();
+    const fault = deps.faults.next(url.pathname);
     if (fault) stats.faults++;
     if (fault === 'reset') {
       request.socket.destroy();

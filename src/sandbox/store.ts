@@ -15,6 +15,7 @@ import type {
   VesselRec,
   WebhookRec,
 } from './model';
+import { SandboxCustomFields } from './custom-fields';
 import { hash32, Random, stableUuid } from './random';
 
 /** Keeps a list sorted newest first by createdAt as items are added. */
@@ -50,6 +51,8 @@ export class SandboxStore {
    * without it the service answers 403. `SandboxOptions.containerRefresh`; tests may flip it.
    */
   containerRefresh = true;
+  /** Custom field values and the options of pick-list fields. */
+  readonly customFields: SandboxCustomFields;
   #created = 0;
 
   constructor(world: GeneratedWorld) {
@@ -68,6 +71,7 @@ export class SandboxStore {
     for (const l of world.shippingLines) this.lineByScac.set(l.data.scac, l);
     for (const v of world.vessels) this.vesselByImo.set(v.data.imo, v);
     for (const p of world.parties) this.partyById.set(p.id, p);
+    this.customFields = new SandboxCustomFields(this);
   }
 
   addParty(companyName: string, now: number): PartyRec {

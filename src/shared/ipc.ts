@@ -24,6 +24,12 @@ import {
   validateKeySchema,
 } from './requests';
 import { listNames, type ListName, type ListTypes } from './list-views';
+import {
+  customFieldsOfRecordSchema,
+  setCustomFieldSchema,
+  type CustomFieldItem,
+  type CustomFieldsOfRecord,
+} from './custom-fields';
 import { lookupNames, type LookupName } from './lookups';
 import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
@@ -157,6 +163,8 @@ export const contract = {
   'trackingRequests:inferCarrier': channel<CarrierSuggestion | null>()(inferCarrierSchema),
   /** Asks the service to refresh a container from its sources now (10 a minute, a paid feature). */
   'containers:refresh': channel<ContainerRefreshResult>()(idSchema),
+  'customFields:ofRecord': channel<CustomFieldsOfRecord>()(customFieldsOfRecordSchema),
+  'customFields:set': channel<CustomFieldItem>()(setCustomFieldSchema),
 
   'export:csv': channel<ExportResult>()(exportSchema),
   'export:events': channel<ExportResult>()(exportEventsSchema),

@@ -22,8 +22,14 @@ function pagesOf(n: number): number {
 function lowerBound(sandbox: Sandbox): number {
   const now = sandbox.clock.now();
   const requests = sandbox.store.trackingRequests.filter((r) => r.createdAt <= now).length;
-  // Reference lists (shipping lines, parties, custom fields) + one walk of each list.
-  return 3 + pagesOf(requests) + pagesOf(sandbox.store.shipments.length) + pagesOf(sandbox.store.containers.length);
+  // Reference lists (shipping lines, parties, custom field definitions) + one walk of each list.
+  const lists =
+    3 + pagesOf(requests) + pagesOf(sandbox.store.shipments.length) + pagesOf(sandbox.store.containers.length);
+  // Custom fields (issue 15): each record type's values, and the options of each pick-list definition.
+  const values = (type: 'shipment' | 'container' | 'tracking_request') =>
+    pagesOf([...sandbox.store.customFields.all(type, now)].length);
+  const options = sandbox.store.world.customFieldDefinitions.filter((d) => d.dataType === 'enum').length;
+  return lists + values('shipment') + values('container') + values('tracking_request') + options;
 }
 
 export async function benchSync(): Promise<Measure[]> {

@@ -589,5 +589,53 @@ describe('sandbox contract: editing a webhook', () => {
       }),
       404,
     );
+describe('sandbox contract: custom fields (issue 15)', () => {
+  it('lists values by entity type, gets one, lists options, and reads and writes a record’s values', async () => {
+    for (const type of ['Shipment', 'Container', 'TrackingRequest']) {
+      const list = await call(sandbox.get(), `/custom_fields?filter[entity_type]=${type}&page[size]=100`);
+      expectContract('GET', '/custom_fields', list);
+      expect(list.body.data.length).toBeGreaterThan(0);
+    }
+    const value = await first('/custom_fields', 'custom_field');
+    expectContract('GET', '/custom_fields/{id}', await call(sandbox.get(), `/custom_fields/${value.id}`));
+    const definitions = await call(sandbox.get(), '/custom_field_definitions?filter[data_type]=enum');
+    const incoterm = definitions.body.data[0] as { id: string };
+    const options = await call(sandbox.get(), `/custom_field_definitions/${incoterm.id}/options`);
+    expectContract('GET', '/custom_field_definitions/{definition_id}/options', options);
+    expectContract(
+      'GET',
+      '/custom_field_definitions/{definition_id}/options/{option_id}',
+      await call(sandbox.get(), `/custom_field_definitions/${incoterm.id}/options/${options.body.data[0].id}`),
+    );
+
+    const shipment = await first('/shipments', 'shipment');
+    const path = `/shipments/${shipment.id}/custom_fields`;
+    expectContract('GET', '/shipments/{shipment_id}/custom_fields', await call(sandbox.get(), path));
+    const body = (value: unknown) => ({ data: { type: 'custom_field', attributes: { value } } });
+    const patched = await call(sandbox.get(), `${path}/po_number`, { method: 'PATCH', body: body('PO-777001') });
+    expectContract('PATCH', '/shipments/{shipment_id}/custom_fields/{api_slug}', patched);
+    expect(patched.body.data.attributes).toMatchObject({ api_slug: 'po_number', value: 'PO-777001' });
+    expectError(await call(sandbox.get(), `${path}/incoterm`, { method: 'PATCH', body: body('XYZ') }), 422);
+    expectError(await call(sandbox.get(), `${path}/no_such_field`, { method: 'PATCH', body: body('x') }), 404);
+    expect((await call(sandbox.get(), `${path}/po_number`, { method: 'DELETE' })).status).toBe(204);
+    const created = await call(sandbox.get(), path, {
+      method: 'POST',
+      body: { data: { type: 'custom_field', attributes: { api_slug: 'po_number', value: 'PO-777002' } } },
+    });
+    expectContract('POST', '/shipments/{shipment_id}/custom_fields', created, 201);
+
+    const container = await first('/containers', 'container');
+    expectContract(
+      'GET',
+      '/containers/{container_id}/custom_fields',
+      await call(sandbox.get(), `/containers/${container.id}/custom_fields`),
+    );
+    const request = await first('/tracking_requests', 'tracking_request');
+    expectContract(
+      'GET',
+      '/tracking_requests/{tracking_request_id}/custom_fields',
+      await call(sandbox.get(), `/tracking_requests/${request.id}/custom_fields`),
+    );
+    expectError(await call(sandbox.get(), '/custom_fields?filter[entity_type]=Vessel'), 400);
   });
 });

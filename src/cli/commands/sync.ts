@@ -36,6 +36,7 @@ export function summaryJson(summary: SyncSummary): string {
     duration_ms: summary.durationMs,
     counts: summary.counts,
     error: summary.error,
+    ...(summary.notices ? { notices: summary.notices } : {}),
   });
 }
 
@@ -47,7 +48,8 @@ export function summaryText(summary: SyncSummary): string {
     summary.status === 'ok'
       ? `${summary.mode === 'full' ? 'Full' : 'Incremental'} sync done in ${(summary.durationMs / 1000).toFixed(1)} s`
       : `Sync ${summary.status}: ${summary.error?.message ?? ''}`;
-  return `${head}\n${summary.requests} requests (${summary.rateLimited} rate-limited). Written: ${counts || 'nothing'}.\n`;
+  const notices = (summary.notices ?? []).map((n) => `${n}\n`).join('');
+  return `${head}\n${summary.requests} requests (${summary.rateLimited} rate-limited). Written: ${counts || 'nothing'}.\n${notices}`;
 }
 
 export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}): Promise<number> {

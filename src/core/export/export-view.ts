@@ -9,6 +9,7 @@ import type { Sort } from '../../shared/views';
 import { QuaysideError } from '../errors';
 import { lists } from '../resources/lists';
 import { openReader, type Db } from '../store/database';
+import { customFieldCells, customFieldDefinitions, type DefinitionEntityType } from '../store/queries/custom-fields';
 import { checkedListQueries } from '../store/queries/list-view';
 import type { ExportColumn } from './columns';
 import { exportToFile, type ExportFileResult } from './write-file';
@@ -74,7 +75,8 @@ async function exportRows<N extends ListName>(
   const sort = options.sort === undefined ? undefined : parse(schemas.sort, options.sort, 'sort');
   let columns;
   try {
-    columns = chooseColumns(lists[name].export, options.columns);
+    const keys = options.columns?.map((key) => (key === 'number' ? numberKeys[name] : key));
+    columns = chooseColumns([...lists[name].export, ...customFieldColumns(db, name)], keys);
   } catch (error) {
     throw new QuaysideError('invalid_argument', (error as Error).message);
   }
@@ -85,4 +87,36 @@ async function exportRows<N extends ListName>(
     onProgress: options.onProgress,
     signal: options.signal,
   });
+}
+
+/** `number` names each list's identifying column too (`--columns number,cf.po_number`). */
+const numberKeys: Record<ListName, string> = {
+  shipments: 'bill_of_lading_number',
+  containers: 'number',
+  trackingRequests: 'request_number',
+};
+
+/** The record type whose custom fields a list's rows carry. */
+const customFieldTypes: Record<ListName, { definitions: DefinitionEntityType; values: string }> = {
+  shipments: { definitions: 'Shipment', values: 'shipment' },
+  containers: { definitions: 'Container', values: 'container' },
+  trackingRequests: { definitions: 'TrackingRequest', values: 'tracking_request' },
+};
+
+/**
+ * One column per custom field of the list's record type, keyed `cf.<api_slug>`, headed by its
+ * name, after the list's own columns: the text the list shows (the service's display value).
+ * The values are read once, by record, before the rows stream.
+ */
+function customFieldColumns(db: Db, name: ListName): ExportColumn<{ id: string }>[] {
+  const type = customFieldTypes[name];
+  const definitions = customFieldDefinitions(db, type.definitions);
+  if (definitions.length === 0) return [];
+  let cells: Map<string, Map<string, string | null>> | null = null;
+  const cellsOf = (id: string) => (cells ??= customFieldCells(db, type.values)).get(id);
+  return definitions.map((d) => ({
+    key: `cf.${d.apiSlug}`,
+    header: d.name ?? d.apiSlug,
+    value: (row: { id: string }) => cellsOf(row.id)?.get(d.apiSlug) ?? null,
+  }));
 }

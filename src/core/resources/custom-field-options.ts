@@ -5,13 +5,22 @@ const c = columns();
 
 /**
  * The options of a pick-list custom field. The reference gives an option no relationship to its
- * definition (it is listed under `/custom_field_definitions/{id}/options`); `definition` is read
- * when the record carries it.
+ * definition: it is listed under `/custom_field_definitions/{id}/options`, read for each pick-list
+ * definition in the runs that walk the definitions (`api.under`), which sets `definition`.
  */
 export const customFieldOptions = defineResource({
   name: 'customFieldOptions',
   types: ['custom_field_option'],
   table: 'custom_field_options',
+  api: {
+    under: {
+      parent: 'customFieldDefinitions',
+      path: '/custom_field_definitions/{id}/options',
+      relationship: 'definition',
+      where: { column: 'data_type', values: ['enum', 'enum_multi'] },
+      step: 'Custom field options',
+    },
+  },
   writeRank: 105,
   columns: {
     id: idColumn,

@@ -1,5 +1,5 @@
 import { relId, relType, str } from '../store/resource';
-import { columns, defineResource, idColumn, rawColumn, syncedAtColumn } from './define';
+import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, referenceWalks, syncedAtColumn } from './define';
 
 const c = columns();
 
@@ -17,11 +17,27 @@ function displayText(display: unknown, value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** Custom field values on shipments, containers and tracking requests. */
+/** The record types values are kept on: the list's `filter[entity_type]`, the relationship's type, and in words. */
+export const customFieldEntities = [
+  { filter: 'Shipment', type: 'shipment', noun: 'shipments' },
+  { filter: 'Container', type: 'container', noun: 'containers' },
+  { filter: 'TrackingRequest', type: 'tracking_request', noun: 'tracking requests' },
+] as const;
+
+/** The walk of one record type's values (its key also names `unavailable:<key>` in sync_state). */
+export const customFieldWalkKey = (filter: string) => `custom_fields:${filter}`;
+
+/**
+ * Custom field values on shipments, containers and tracking requests, walked once a day (with the
+ * reference lists) through the paged `/custom_fields` list, one walk per record type. The live
+ * service has been seen answering 500 on that list: the run then goes on and says so once, and a
+ * record a user opens has its values read through its own `/<records>/{id}/custom_fields`.
+ */
 export const customFields = defineResource({
   name: 'customFields',
   types: ['custom_field'],
   table: 'custom_fields',
+  api: { path: '/custom_fields' },
   writeRank: 130,
   columns: {
     id: idColumn,
@@ -34,4 +50,14 @@ export const customFields = defineResource({
     raw: rawColumn,
     synced_at: syncedAtColumn,
   },
+  walks: customFieldEntities.map((e, i) => ({
+    key: customFieldWalkKey(e.filter),
+    order: 80 + i,
+    step: 'Custom field values',
+    noun: `custom field values of ${e.noun}`,
+    query: { 'page[size]': PAGE_SIZE, 'filter[entity_type]': e.filter },
+    when: referenceWalks,
+    estimate: 'one page' as const,
+    unavailableNotice: `The Tracking API could not list the custom field values of ${e.noun} (it answered with a server error); Quayside reads a record's values when you open it, and asks for the list again at the next daily sync.`,
+  })),
 });

@@ -106,6 +106,27 @@ export interface WalkDef {
    * first sync of a large account fills the dashboard from its first minutes.
    */
   urgent?: boolean;
+  /**
+   * The list may answer a server error for good (the live service's `/custom_fields` does): then
+   * the run goes on without it, this sentence is said once (`SyncSummary.notices`) until the list
+   * works again, and `unavailable:<key>` in sync_state tells the views to read records one by one.
+   */
+  unavailableNotice?: string;
+}
+
+/**
+ * A list the service keeps under each record of another resource (options under a custom field
+ * definition): fetched for each parent row whose `column` is one of `values`, in the runs that walk
+ * the parent, its records given the `relationship` to the parent the list leaves out. Rows of a
+ * parent that its list no longer names are deleted.
+ */
+export interface ChildList {
+  parent: string;
+  path: string;
+  relationship: string;
+  where: { column: string; values: readonly string[] };
+  /** The progress step shown while the lists are read. */
+  step: string;
 }
 
 /** The reference lists: walked once a day (and whenever the parties walk was interrupted). */
@@ -134,7 +155,7 @@ export interface ResourceSpec<
    * the path of one record (`{id}`), when the sync fetches the stubs no page included (`fill`
    * names that step of the plan).
    */
-  api?: { path?: string; includes?: readonly string[]; get?: string; fill?: string };
+  api?: { path?: string; includes?: readonly string[]; get?: string; fill?: string; under?: ChildList };
   /**
    * Looked up by id for a view (`<name>:get`, listed in src/shared/lookups.ts): the column that
    * names a record (`title`), another column that finds it (`alt`: a UN/LOCODE, a SCAC, matched in

@@ -20,6 +20,7 @@ import { trustedInstant } from '../store/instant';
 import { describeStoreError } from '../store/store-errors';
 import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/sync-state';
 import { writeResources } from '../store/writer';
+import { childListsDue, childSteps, readChildLists } from './child-lists';
 import { fillSteps, fillStubs, pendingStubs } from './fill-stubs';
 import { routesToAsk, syncRoutes } from './routes';
 import type { RequestMeter } from './meter';
@@ -62,6 +63,7 @@ const stepNames = new Map<string, string>([
   ...walks.map((w) => [w.key, w.step] as const),
   ['events', 'Container events'],
   ['routes', 'Route maps'],
+  ...childSteps,
   ...fillSteps,
 ]);
 
@@ -166,6 +168,7 @@ export class SyncEngine {
       },
     };
 
+    const notices: string[] = [];
     let status: SyncSummary['status'] = 'ok';
     let error: SyncSummary['error'] = null;
     try {
@@ -181,7 +184,16 @@ export class SyncEngine {
       // limiter's window is not lost meanwhile; the slots they leave unused are there after.
       const runWalk = async (spec: PlannedWalk) => {
         progress(spec.key);
-        const result = await walk(ctx, spec);
+        let result;
+        try {
+          result = await walk(ctx, spec);
+        } catch (caught) {
+          const notice = this.#unavailable(spec.walk, caught, signal, now());
+          if (notice === undefined) throw caught;
+          if (notice !== null) notices.push(notice);
+          return;
+        }
+        if (spec.walk.unavailableNotice) clearState(db, `unavailable:${spec.key}`);
         this.#afterWalk(resolved, spec, result.maxUpdatedAt, now());
       };
       const urgent = plan.filter((spec) => spec.walk.urgent);
@@ -195,6 +207,26 @@ export class SyncEngine {
         WALKS_AT_ONCE,
         runWalk,
       );
+      // Lists kept under each record of a resource walked in this run (custom field options).
+      const children = childListsDue(db, new Set(plan.map((spec) => spec.walk.resource)));
+      const childLists = children.reduce((n, c) => n + c.parents.length, 0);
+      pagesTotal += childLists;
+      if (childLists > 0) {
+        await readChildLists(
+          {
+            db,
+            client: this.#o.client,
+            signal,
+            now,
+            onFetched: (step, fetched) => {
+              pagesDone++;
+              for (const [type, n] of Object.entries(fetched)) counts[type] = (counts[type] ?? 0) + n;
+              progress(step);
+            },
+          },
+          children,
+        );
+      }
       if (resolved === 'incremental') await this.#syncChangedEvents(ctx, counts, () => progress('events'));
       if (resolved === 'full') {
         // Events the container pages did not carry (the include ignored or cut short), fetched
@@ -263,6 +295,7 @@ export class SyncEngine {
       durationMs: now().getTime() - started.getTime(),
       counts,
       error,
+      ...(notices.length > 0 ? { notices } : {}),
     };
     try {
       finishLogEntry(db, summary, now().toISOString());
@@ -335,6 +368,20 @@ export class SyncEngine {
       );
     }
     return carried;
+  }
+
+  /**
+   * A walk that may fail for good (`unavailableNotice`) and answered a server error: marked
+   * unavailable (views read its records one by one) and its sentence returned the first time
+   * (null after: said once). Undefined: the failure ends the run as any other.
+   */
+  #unavailable(walk: Walk, caught: unknown, signal: AbortSignal | undefined, now: Date): string | null | undefined {
+    if (!walk.unavailableNotice || signal?.aborted) return undefined;
+    if (!(caught instanceof ApiError) || caught.status === null || caught.status < 500) return undefined;
+    const key = `unavailable:${walk.key}`;
+    const said = readState<string>(this.#o.db, key) !== null;
+    writeState(this.#o.db, key, now.toISOString());
+    return said ? null : walk.unavailableNotice;
   }
 
   /** What a walk leaves for the next run: its cursor moved, or the time its period restarts. */

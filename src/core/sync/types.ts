@@ -28,4 +28,6 @@ export interface SyncSummary {
   durationMs: number;
   counts: Record<string, number>;
   error: { code: string; message: string } | null;
+  /** Sentences a run says once, besides its outcome (a list the service could not give, read another way). */
+  notices?: string[];
 }

@@ -2,6 +2,7 @@ import type { Reply, RouteContext } from '../http';
 import * as account from './account';
 import * as containers from './containers';
 import { inferNumber } from '../infer-number';
+import * as customFields from './custom-fields';
 import * as reference from './reference';
 import * as routing from './routing';
 import * as shipments from './shipments';
@@ -15,6 +16,10 @@ export interface Route {
 
 const id = '([^/]+)';
 const path = (p: string) => new RegExp(`^/v2${p.replaceAll(':id', id)}/?$`);
+
+const shipmentFields = customFields.perRecord('shipment');
+const containerFields = customFields.perRecord('container');
+const requestFields = customFields.perRecord('tracking_request');
 
 export const routes: Route[] = [
   { method: 'GET', pattern: path('/tracking_requests'), handler: trackingRequests.listTrackingRequests },
@@ -42,6 +47,22 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/vessels/:id/future_positions'), handler: routing.getVesselFuturePositions },
   { method: 'GET', pattern: path('/custom_field_definitions'), handler: reference.listCustomFieldDefinitions },
   { method: 'GET', pattern: path('/custom_field_definitions/:id'), handler: reference.getCustomFieldDefinition },
+  { method: 'GET', pattern: path('/custom_field_definitions/:id/options'), handler: customFields.listOptions },
+  { method: 'GET', pattern: path('/custom_field_definitions/:id/options/:id'), handler: customFields.getOption },
+  { method: 'GET', pattern: path('/custom_fields'), handler: customFields.listCustomFields },
+  { method: 'GET', pattern: path('/custom_fields/:id'), handler: customFields.getCustomField },
+  { method: 'GET', pattern: path('/shipments/:id/custom_fields'), handler: shipmentFields.list },
+  { method: 'POST', pattern: path('/shipments/:id/custom_fields'), handler: shipmentFields.create },
+  { method: 'PATCH', pattern: path('/shipments/:id/custom_fields/:id'), handler: shipmentFields.update },
+  { method: 'DELETE', pattern: path('/shipments/:id/custom_fields/:id'), handler: shipmentFields.remove },
+  { method: 'GET', pattern: path('/containers/:id/custom_fields'), handler: containerFields.list },
+  { method: 'POST', pattern: path('/containers/:id/custom_fields'), handler: containerFields.create },
+  { method: 'PATCH', pattern: path('/containers/:id/custom_fields/:id'), handler: containerFields.update },
+  { method: 'DELETE', pattern: path('/containers/:id/custom_fields/:id'), handler: containerFields.remove },
+  { method: 'GET', pattern: path('/tracking_requests/:id/custom_fields'), handler: requestFields.list },
+  { method: 'POST', pattern: path('/tracking_requests/:id/custom_fields'), handler: requestFields.create },
+  { method: 'PATCH', pattern: path('/tracking_requests/:id/custom_fields/:id'), handler: requestFields.update },
+  { method: 'DELETE', pattern: path('/tracking_requests/:id/custom_fields/:id'), handler: requestFields.remove },
   { method: 'GET', pattern: path('/parties'), handler: account.listParties },
   { method: 'POST', pattern: path('/parties'), handler: account.createParty },
   { method: 'GET', pattern: path('/parties/:id'), handler: account.getParty },

@@ -1,0 +1,115 @@
+/**
+ * Custom fields as the views read them: a record's fields (every definition of its type, with
+ * the value it holds, if any), the options of pick-list fields, and the cells an export adds.
+ */
+import type { Db } from '../database';
+import { perDb } from '../statements';
+
+/** The definitions' `entity_type` (`Shipment`) for the values' relationship type (`shipment`). */
+export type DefinitionEntityType = 'Shipment' | 'Container' | 'TrackingRequest';
+
+export interface CustomFieldRow {
+  definitionId: string;
+  apiSlug: string;
+  name: string | null;
+  dataType: string | null;
+  description: string | null;
+  /** JSON text of the value, or null when unset. */
+  value: string | null;
+  displayValue: string | null;
+}
+
+export interface CustomFieldOptionRow {
+  definitionId: string;
+  value: string | null;
+  label: string | null;
+}
+
+const statements = perDb((db: Db) => ({
+  ofRecord: db.prepare<[string, DefinitionEntityType], CustomFieldRow>(
+    `SELECT d.id AS definitionId, d.api_slug AS apiSlug, d.display_name AS name, d.data_type AS dataType,
+            json_extract(d.raw, '$.attributes.description') AS description,
+            v.value AS value, v.display_value AS displayValue
+       FROM custom_field_definitions d
+       LEFT JOIN custom_fields v ON v.entity_id = ? AND v.api_slug = d.api_slug
+      WHERE d.entity_type = ? AND d.raw IS NOT NULL AND d.api_slug IS NOT NULL
+      ORDER BY d.display_name COLLATE NOCASE, d.id`,
+  ),
+  options: db.prepare<[DefinitionEntityType], CustomFieldOptionRow>(
+    `SELECT o.definition_id AS definitionId, o.value AS value, o.label AS label
+       FROM custom_field_options o JOIN custom_field_definitions d ON d.id = o.definition_id
+      WHERE d.entity_type = ? AND o.raw IS NOT NULL
+      ORDER BY o.position IS NULL, o.position, o.label COLLATE NOCASE`,
+  ),
+  definitions: db.prepare<[DefinitionEntityType], { apiSlug: string; name: string | null }>(
+    `SELECT api_slug AS apiSlug, display_name AS name FROM custom_field_definitions
+      WHERE entity_type = ? AND raw IS NOT NULL AND api_slug IS NOT NULL
+      ORDER BY display_name COLLATE NOCASE, id`,
+  ),
+  cells: db.prepare<[string], { entityId: string; apiSlug: string; displayValue: string | null }>(
+    `SELECT entity_id AS entityId, api_slug AS apiSlug, display_value AS displayValue
+       FROM custom_fields WHERE entity_type = ? AND raw IS NOT NULL AND entity_id IS NOT NULL`,
+  ),
+}));
+
+const dropValue = perDb((db: Db) =>
+  db.prepare<[string, string]>('DELETE FROM custom_fields WHERE entity_id = ? AND api_slug = ?'),
+);
+
+/** Every field of a record's type, with the value the record holds (null when unset). */
+export function customFieldsOfRecord(db: Db, type: DefinitionEntityType, entityId: string): CustomFieldRow[] {
+  return statements(db).ofRecord.all(entityId, type);
+}
+
+/** The options of the pick-list fields of a record type, in their order. */
+export function customFieldOptions(db: Db, type: DefinitionEntityType): CustomFieldOptionRow[] {
+  return statements(db).options.all(type);
+}
+
+/** The definitions of a record type, by name (the export's `cf.<api_slug>` columns). */
+export function customFieldDefinitions(db: Db, type: DefinitionEntityType): { apiSlug: string; name: string | null }[] {
+  return statements(db).definitions.all(type);
+}
+
+/** Every value shown on records of a type (`shipment`), by record id and api_slug (an export's cells). */
+export function customFieldCells(db: Db, entityType: string): Map<string, Map<string, string | null>> {
+  const cells = new Map<string, Map<string, string | null>>();
+  for (const row of statements(db).cells.iterate(entityType)) {
+    let record = cells.get(row.entityId);
+    if (!record) cells.set(row.entityId, (record = new Map<string, string | null>()));
+    record.set(row.apiSlug, row.displayValue);
+  }
+  return cells;
+}
+
+/** Removes a record's value (cleared at the service). */
+export function deleteCustomFieldValue(db: Db, entityId: string, apiSlug: string): void {
+  dropValue(db).run(entityId, apiSlug);
+}
+
+export interface CustomFieldHit {
+  entityId: string;
+  name: string | null;
+  displayValue: string;
+}
+
+const hits = perDb((db: Db) =>
+  db.prepare<[DefinitionEntityType, string, string, number], CustomFieldHit>(
+    `SELECT v.entity_id AS entityId, d.display_name AS name, v.display_value AS displayValue
+       FROM custom_fields v JOIN custom_field_definitions d ON d.id = v.definition_id AND d.entity_type = ?
+      WHERE v.entity_type = ? AND v.raw IS NOT NULL AND v.display_value LIKE ? ESCAPE '\\'
+      ORDER BY v.display_value, v.entity_id LIMIT ?`,
+  ),
+);
+
+/** Records of a type (`shipment`) whose custom field value holds `text` (any case), with the field: Ctrl+K. */
+export function customFieldHits(
+  db: Db,
+  definitionType: DefinitionEntityType,
+  entityType: string,
+  text: string,
+  limit: number,
+): CustomFieldHit[] {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return hits(db).all(definitionType, entityType, pattern, limit);
+}

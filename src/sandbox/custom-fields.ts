@@ -1,0 +1,234 @@
+/**
+ * The account's custom field values and the options of its pick-list fields. Values are drawn
+ * per record from `Random(seed:custom_fields:<record id>)` the first time the record is read, so
+ * nothing else in the world shifts; writes through the API replace them.
+ */
+import type {
+  ContainerPlan,
+  CustomFieldDefinitionRec,
+  CustomFieldOptionRec,
+  CustomFieldRec,
+  ShipmentPlan,
+  TrackingRequestPlan,
+} from './model';
+import { Random, stableUuid } from './random';
+
+/** What the values are drawn over: the account's records and definitions (the sandbox's store). */
+interface Records {
+  readonly world: { readonly seed: string; readonly customFieldDefinitions: CustomFieldDefinitionRec[] };
+  readonly shipments: readonly ShipmentPlan[];
+  readonly containers: readonly ContainerPlan[];
+  readonly trackingRequests: readonly TrackingRequestPlan[];
+}
+
+type EntityRef = CustomFieldRec['entity'];
+export type CustomFieldEntityType = EntityRef['type'];
+
+/** The definition's `entity_type` for a record type, and back. */
+export const definitionEntityType: Record<CustomFieldEntityType, CustomFieldDefinitionRec['entityType']> = {
+  shipment: 'Shipment',
+  container: 'Container',
+  tracking_request: 'TrackingRequest',
+};
+
+const DAY = 86_400_000;
+const incoterms: [string, string][] = [
+  ['EXW', 'EXW (Ex works)'],
+  ['FCA', 'FCA (Free carrier)'],
+  ['FOB', 'FOB (Free on board)'],
+  ['CFR', 'CFR (Cost and freight)'],
+  ['CIF', 'CIF (Cost, insurance and freight)'],
+  ['DAP', 'DAP (Delivered at place)'],
+  ['DDP', 'DDP (Delivered duty paid)'],
+];
+const brokers = ['Expeditors Customs', 'Livingston International', 'Kuehne + Nagel Customs', 'Flexport Customs'];
+const addresses = [
+  '1200 Commerce Way, Ontario, CA',
+  '45 Logistics Pkwy, Edison, NJ',
+  '800 Distribution Dr, Joliet, IL',
+  '3100 Harbor Blvd, Savannah, GA',
+  '77 Warehouse Rd, Kent, WA',
+];
+const costCentres = ['CC-100 Imports', 'CC-210 Retail', 'CC-320 Automotive', 'CC-400 Projects'];
+
+/** A value drawn for one field of one record, or undefined when the record leaves it unset. */
+function draw(slug: string, random: Random, createdAt: number, reefer: boolean): CustomFieldRec['value'] | undefined {
+  switch (slug) {
+    case 'po_number':
+      return random.chance(0.8) ? `PO-${random.digits(6)}` : undefined;
+    case 'customs_broker':
+      return random.chance(0.5) ? random.pick(brokers) : undefined;
+    case 'incoterm':
+      return random.chance(0.7) ? random.pick(incoterms)[0] : undefined;
+    case 'cargo_ready_date':
+      return random.chance(0.4) ? new Date(createdAt - random.int(2, 20) * DAY).toISOString().slice(0, 10) : undefined;
+    case 'delivery_address':
+      return random.chance(0.5) ? random.pick(addresses) : undefined;
+    case 'pallet_count':
+      return random.chance(0.6) ? random.int(4, 30) : undefined;
+    case 'temperature_controlled':
+      return reefer ? true : random.chance(0.25) ? false : undefined;
+    case 'cost_centre':
+      return random.chance(0.6) ? random.pick(costCentres) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+export class SandboxCustomFields {
+  readonly #store: Records;
+  readonly options: CustomFieldOptionRec[];
+  readonly #values = new Map<string, CustomFieldRec[]>();
+
+  constructor(store: Records) {
+    this.#store = store;
+    const seed = store.world.seed;
+    this.options = store.world.customFieldDefinitions
+      .filter((d) => d.dataType === 'enum')
+      .flatMap((definition) =>
+        (definition.apiSlug === 'incoterm' ? incoterms : []).map(([value, label], position) => ({
+          id: stableUuid(seed, `custom_field_option:${definition.apiSlug}:${value}`),
+          definition,
+          label,
+          value,
+          position: position + 1,
+        })),
+      );
+  }
+
+  definitionsFor(type: CustomFieldEntityType): CustomFieldDefinitionRec[] {
+    return this.#store.world.customFieldDefinitions.filter((d) => d.entityType === definitionEntityType[type]);
+  }
+
+  optionsOf(definition: CustomFieldDefinitionRec): CustomFieldOptionRec[] {
+    return this.options.filter((o) => o.definition === definition);
+  }
+
+  /** The values a record holds, in definition order (drawn the first time it is read). */
+  valuesOf(entity: EntityRef): CustomFieldRec[] {
+    const key = `${entity.type}:${entity.rec.id}`;
+    let values = this.#values.get(key);
+    if (!values) {
+      const seed = this.#store.world.seed;
+      const random = new Random(`${seed}:custom_fields:${entity.rec.id}`);
+      const reefer = entity.type === 'container' && entity.rec.equipmentType === 'reefer';
+      values = [];
+      for (const definition of this.definitionsFor(entity.type)) {
+        const value = draw(definition.apiSlug, random, entity.rec.createdAt, reefer);
+        if (value === undefined) continue;
+        const rec: CustomFieldRec = {
+          id: this.#idOf(entity, definition),
+          definition,
+          entity,
+          value,
+          displayValue: null,
+          createdAt: entity.rec.createdAt,
+        };
+        rec.displayValue = this.displayValue(rec);
+        values.push(rec);
+      }
+      this.#values.set(key, values);
+    }
+    return values;
+  }
+
+  /** Every value on the records of a type that exist at `now`, record by record. */
+  *all(type: CustomFieldEntityType | null, now: number): Generator<CustomFieldRec> {
+    const store = this.#store;
+    if (type === null || type === 'shipment') {
+      for (const rec of store.shipments) if (rec.createdAt <= now) yield* this.valuesOf({ type: 'shipment', rec });
+    }
+    if (type === null || type === 'container') {
+      for (const rec of store.containers) if (rec.createdAt <= now) yield* this.valuesOf({ type: 'container', rec });
+    }
+    if (type === null || type === 'tracking_request') {
+      for (const rec of store.trackingRequests) {
+        if (rec.createdAt <= now) yield* this.valuesOf({ type: 'tracking_request', rec });
+      }
+    }
+  }
+
+  find(id: string, now: number): CustomFieldRec | undefined {
+    for (const value of this.all(null, now)) if (value.id === id) return value;
+    return undefined;
+  }
+
+  /** Sets (or creates) a record's value for a definition. */
+  set(entity: EntityRef, definition: CustomFieldDefinitionRec, value: CustomFieldRec['value'], now: number) {
+    const values = this.valuesOf(entity);
+    const existing = values.find((v) => v.definition === definition);
+    if (existing) {
+      existing.value = value;
+      existing.displayValue = this.displayValue(existing);
+      return { rec: existing, created: false };
+    }
+    const rec: CustomFieldRec = {
+      id: this.#idOf(entity, definition),
+      definition,
+      entity,
+      value,
+      displayValue: null,
+      createdAt: now,
+    };
+    rec.displayValue = this.displayValue(rec);
+    values.push(rec);
+    const order = this.definitionsFor(entity.type);
+    values.sort((a, b) => order.indexOf(a.definition) - order.indexOf(b.definition));
+    return { rec, created: true };
+  }
+
+  /** Removes a record's value; false when it had none. */
+  remove(entity: EntityRef, definition: CustomFieldDefinitionRec): boolean {
+    const values = this.valuesOf(entity);
+    const at = values.findIndex((v) => v.definition === definition);
+    if (at < 0) return false;
+    values.splice(at, 1);
+    return true;
+  }
+
+  /** The text the service shows for a value: an option's label, Yes/No, or the value as text. */
+  displayValue(rec: Pick<CustomFieldRec, 'value' | 'definition'>): string | null {
+    const { value, definition } = rec;
+    if (value === null) return null;
+    if (definition.dataType === 'enum') {
+      return this.optionsOf(definition).find((o) => o.value === value)?.label ?? String(value);
+    }
+    if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+    return String(value);
+  }
+
+  #idOf(entity: EntityRef, definition: CustomFieldDefinitionRec): string {
+    return stableUuid(this.#store.world.seed, `custom_field:${entity.rec.id}:${definition.apiSlug}`);
+  }
+}
+
+/** Why a value does not fit its definition, or null when it does. */
+export function valueProblem(
+  definition: CustomFieldDefinitionRec,
+  value: unknown,
+  options: CustomFieldOptionRec[],
+): string | null {
+  if (value === null) return null;
+  switch (definition.dataType) {
+    case 'short_text':
+      return typeof value === 'string' && value.length <= 255 ? null : 'must be text of at most 255 characters';
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value) ? null : 'must be a number';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'must be true or false';
+    case 'date':
+      return typeof value === 'string' && isCalendarDate(value) ? null : 'must be a date (YYYY-MM-DD)';
+    case 'datetime':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? null : 'must be a date and time';
+    case 'enum':
+      return typeof value === 'string' && options.some((o) => o.value === value)
+        ? null
+        : `must be one of ${options.map((o) => o.value).join(', ')}`;
+  }
+}
+
+function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(text);
+}

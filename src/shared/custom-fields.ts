@@ -1,0 +1,66 @@
+/**
+ * Custom fields (the account's own fields: PO numbers, customer codes, cost centres) as the
+ * views and IPC see them: the record types that carry them, a record's fields with their
+ * values, the options of pick-list fields, and the arguments of the channels that read and set
+ * them. No node, electron or DOM imports here.
+ */
+import { z } from 'zod';
+
+/** The record types a custom field is kept on, as the API's relationships name them. */
+export const customFieldEntityTypes = ['shipment', 'container', 'tracking_request'] as const;
+export type CustomFieldEntityType = (typeof customFieldEntityTypes)[number];
+
+/** A value as the API holds it: text, a number, yes/no, a list of texts (multi pick), or unset. */
+export type CustomFieldValue = string | number | boolean | string[] | null;
+
+export interface CustomFieldOption {
+  value: string;
+  label: string;
+}
+
+export interface CustomFieldItem {
+  definitionId: string;
+  apiSlug: string;
+  name: string;
+  /** short_text, number, date, datetime, boolean, enum, enum_multi, reference. */
+  dataType: string;
+  description: string | null;
+  value: CustomFieldValue;
+  /** The text shown: the service's display value, an option's label, or the value itself. */
+  displayValue: string | null;
+  /** The choices of a pick-list field (empty for the others). */
+  options: CustomFieldOption[];
+}
+
+export interface CustomFieldsOfRecord {
+  fields: CustomFieldItem[];
+  /**
+   * Set when the service could not list this record type's values at the last sync and they
+   * were read for this record alone (or could not be: offline), in a forwarder's words.
+   */
+  notice: string | null;
+}
+
+const recordRef = {
+  entityType: z.enum(customFieldEntityTypes),
+  id: z.string().min(1).max(200),
+};
+
+export const customFieldsOfRecordSchema = z.object(recordRef).strict();
+
+const value = z.union([
+  z.string().max(255),
+  z.number().finite(),
+  z.boolean(),
+  z.array(z.string().max(255)).max(50),
+  z.null(),
+]);
+
+export const setCustomFieldSchema = z
+  .object({
+    ...recordRef,
+    apiSlug: z.string().min(1).max(100),
+    /** null clears the field. */
+    value,
+  })
+  .strict();
