@@ -589,6 +589,9 @@ describe('sandbox contract: editing a webhook', () => {
       }),
       404,
     );
+  });
+});
+
 describe('sandbox contract: custom fields (issue 15)', () => {
   it('lists values by entity type, gets one, lists options, and reads and writes a record’s values', async () => {
     for (const type of ['Shipment', 'Container', 'TrackingRequest']) {
