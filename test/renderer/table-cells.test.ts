@@ -48,7 +48,7 @@ const columns: Column<Row>[] = [
   },
 ];
 
-const context = { now: Date.parse('2026-11-23T12:00:00Z'), timeDisplay: 'utc' as const };
+const context = { now: Date.parse('2026-11-23T12:00:00Z'), timeDisplay: 'port' as const };
 const first: Row = { id: 'a', bl: 'MAEU1', carrier: 'MAEU', eta: '2026-11-25T06:00:00Z', tags: ['hot', 'collect'] };
 const second: Row = { id: 'b', bl: 'CMDU2', carrier: null, eta: null, tags: [] };
 
