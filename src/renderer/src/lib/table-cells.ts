@@ -84,7 +84,7 @@ function writeCell(element: HTMLElement, base: string, cell: Cell, context: Cell
       const key = `d\u0000${base}\u0000${cell.at ?? ''}\u0000${zone ?? ''}\u0000${cell.estimated ? 1 : 0}\u0000${text}`;
       if (shown.get(element) === key) return;
       shown.set(element, key);
-      setClass(element, base);
+      setClass(element, `${base} date`);
       setTitle(element, undefined);
       if (!cell.at) {
         element.replaceChildren();
@@ -117,7 +117,7 @@ function writeCell(element: HTMLElement, base: string, cell: Cell, context: Cell
       const key = `g\u0000${base}\u0000${cell.tags.join('\u0000')}`;
       if (shown.get(element) === key) return;
       shown.set(element, key);
-      setClass(element, base);
+      setClass(element, `${base} tags`);
       setTitle(element, undefined);
       element.replaceChildren(...cell.tags.map((tag) => span('tag', tag)));
       return;
