@@ -219,3 +219,32 @@ describe('the list table’s row nodes', () => {
     }
   });
 });
+
+describe('the list table’s cells', () => {
+  const named: Column<Row>[] = [
+    {
+      ...columns[0]!,
+      cell: (row) => ({ kind: 'text', text: row.name, title: `Whole name: ${row.name}` }),
+    },
+  ];
+
+  it('puts a cell’s tooltip on when the pointer comes over it', async () => {
+    const onneed = vi.fn<(index: number) => void>();
+    render(DataTable<Row>, {
+      label: 'Shipments',
+      columns: named,
+      rows: makeRows(2000),
+      total: 2000,
+      sort: { field: 'name', direction: 'asc' },
+      now: Date.parse('2026-11-23T12:00:00Z'),
+      onsort: () => {},
+      onneed,
+      rowLabel: (row) => row.name,
+    });
+    const cellOf = (name: string) => screen.getByRole('row', { name }).querySelector('[role="gridcell"]')!;
+    const first = cellOf('Shipment 0');
+    expect(first.textContent).toBe('Shipment 0');
+    await fireEvent.pointerOver(first);
+    expect(first.getAttribute('title')).toBe('Whole name: Shipment 0');
+  });
+});

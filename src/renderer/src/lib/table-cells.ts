@@ -1,0 +1,176 @@
+/**
+ * A list row's cells, written straight into the row's node. Rows keep their node while the list
+ * scrolls (DataTable renders row i in slot i mod n), so a row scrolling in only rewrites what
+ * differs from the row that left: text in place, a date's `<time>`, a badge, tags. One element
+ * per cell with its text straight in it (a badge, tag or date inside where it has one): every row
+ * scrolling in lays out again, so each node and box costs on every frame of a fling, and so does
+ * each reactive update per cell, which this replaces with one plain function call per row.
+ */
+import type { Cell, Column } from './lists-model';
+import { displayZone, formatCalendarDate, formatCellDateTime, formatDaysLeft, formatShortCalendarDate } from './format';
+import type { TimeDisplay } from '../../../shared/types';
+
+export interface CellContext {
+  now: number;
+  timeDisplay: TimeDisplay;
+}
+
+/** What a cell shows last, so a row that scrolls in leaves a cell alone when it shows the same. */
+const shown = new WeakMap<Element, string>();
+/**
+ * A cell's tooltip, put on the cell when the pointer comes over it (`titleOf`): a title attribute
+ * changed on every cell that scrolls in makes the browser restyle each of them (a selector in the
+ * browser's own style sheet reads `title`).
+ */
+const titles = new WeakMap<Element, string>();
+/** The columns a row's cells were made for: other columns (chosen, moved) make them again. */
+const madeFor = new WeakMap<Element, readonly unknown[]>();
+
+/** The class of a column's cells: made once per column rather than per cell and row. */
+export function cellClass(column: { align?: 'end'; sticky?: boolean }): string {
+  return `cell${column.align === 'end' ? ' end' : ''}${column.sticky ? ' sticky' : ''}`;
+}
+
+/** Writes `row`'s cells into the row's node (a "Loading…" cell while the row is on its way). */
+export function fillRow<Row>(
+  node: HTMLElement,
+  columns: readonly Column<Row>[],
+  row: Row | undefined,
+  context: CellContext,
+): void {
+  if (row === undefined) {
+    if (madeFor.get(node) !== undefined || node.childElementCount === 0) {
+      madeFor.delete(node);
+      const loading = gridcell('cell loading');
+      loading.textContent = 'Loading…';
+      node.replaceChildren(loading);
+    }
+    return;
+  }
+  if (madeFor.get(node) !== columns) {
+    madeFor.set(node, columns);
+    node.replaceChildren(...columns.map(() => gridcell('')));
+  }
+  let element = node.firstElementChild as HTMLElement | null;
+  for (const column of columns) {
+    if (!element) break;
+    writeCell(element, cellClass(column), column.cell(row), context);
+    element = element.nextElementSibling as HTMLElement | null;
+  }
+}
+
+function gridcell(className: string): HTMLDivElement {
+  const div = document.createElement('div');
+  div.setAttribute('role', 'gridcell');
+  div.className = className;
+  return div;
+}
+
+function writeCell(element: HTMLElement, base: string, cell: Cell, context: CellContext): void {
+  switch (cell.kind) {
+    case 'text': {
+      const key = `t\u0000${base}\u0000${cell.mono ? 1 : 0}\u0000${cell.title ?? ''}\u0000${cell.text}`;
+      if (shown.get(element) === key) return;
+      shown.set(element, key);
+      setClass(element, cell.mono ? `${base} mono` : base);
+      setTitle(element, cell.title);
+
+      setText(element, cell.text);
+      return;
+    }
+    case 'date': {
+      const zone = displayZone(context.timeDisplay, cell.zone);
+      const text = cell.at ? formatCellDateTime(cell.at, zone, context.now) : '';
+      const key = `d\u0000${base}\u0000${cell.at ?? ''}\u0000${zone ?? ''}\u0000${cell.estimated ? 1 : 0}\u0000${text}`;
+      if (shown.get(element) === key) return;
+      shown.set(element, key);
+      setClass(element, `${base} date`);
+      setTitle(element, undefined);
+      if (!cell.at) {
+        element.replaceChildren();
+        return;
+      }
+      let time = element.firstChild;
+      if (!(time instanceof HTMLTimeElement) || element.childNodes.length !== 1) {
+        time = document.createElement('time');
+        element.replaceChildren(time);
+      }
+      const node = time as HTMLTimeElement;
+      node.dateTime = cell.at;
+      node.dataset.zone = zone ?? '';
+      setClass(node, cell.estimated ? 'estimated' : '');
+      // Made on hover (DataTable): the node may have shown another row when last hovered.
+      if (node.hasAttribute('title')) node.removeAttribute('title');
+      setText(node, text);
+      return;
+    }
+    case 'status': {
+      const key = `s\u0000${base}\u0000${cell.tone}\u0000${cell.label}`;
+      if (shown.get(element) === key) return;
+      shown.set(element, key);
+      setClass(element, base);
+      setTitle(element, undefined);
+      element.replaceChildren(span(`badge ${cell.tone}`, cell.label));
+      return;
+    }
+    case 'tags': {
+      const key = `g\u0000${base}\u0000${cell.tags.join('\u0000')}`;
+      if (shown.get(element) === key) return;
+      shown.set(element, key);
+      setClass(element, `${base} tags`);
+      setTitle(element, undefined);
+      element.replaceChildren(...cell.tags.map((tag) => span('tag', tag)));
+      return;
+    }
+    case 'lfd': {
+      const left = cell.date && !cell.done ? formatDaysLeft(cell.deadline, context.now) : '';
+      const key = `l\u0000${base}\u0000${cell.date ?? ''}\u0000${left}`;
+      if (shown.get(element) === key) return;
+      shown.set(element, key);
+      setClass(element, `${base} lfd`);
+      setTitle(element, undefined);
+      if (!cell.date) {
+        element.replaceChildren();
+        return;
+      }
+      // The badge (what costs money) always shows whole; the date is short, whole on hover.
+      const date = span('lfd-date', formatShortCalendarDate(cell.date));
+      date.title = `Last free day: ${formatCalendarDate(cell.date)}`;
+      if (left) element.replaceChildren(date, span(`left ${left.startsWith('Overdue') ? 'overdue' : 'soon'}`, left));
+      else element.replaceChildren(date);
+      return;
+    }
+  }
+}
+
+function span(className: string, text: string): HTMLSpanElement {
+  const node = document.createElement('span');
+  setClass(node, className);
+  node.textContent = text;
+  return node;
+}
+
+/** Only when it differs: setting even the same class makes the browser restyle the element. */
+function setClass(element: Element, className: string): void {
+  if (element.className !== className) element.className = className;
+}
+
+/** Kept for the pointer; one shown from an earlier hover goes (it was another row's). */
+function setTitle(element: HTMLElement, title: string | undefined): void {
+  if (title) titles.set(element, title);
+  else titles.delete(element);
+  if (element.hasAttribute('title')) element.removeAttribute('title');
+}
+
+/** The tooltip of the cell under the pointer, if it has one. */
+export function titleOf(cell: Element): string | undefined {
+  return titles.get(cell);
+}
+
+/** The text in place when the node holds just text: no node made or removed. */
+function setText(element: HTMLElement, text: string): void {
+  const only = element.firstChild;
+  if (only instanceof Text && only === element.lastChild) {
+    if (only.data !== text) only.data = text;
+  } else element.textContent = text;
+}

@@ -1,0 +1,93 @@
+// A list row's cells as `fillRow` writes them into a row node that shows one row, then another
+// (rows reuse nodes while the list scrolls): what the new row says, never what the old one said.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Column } from '../../src/renderer/src/lib/lists';
+import { fillRow, titleOf } from '../../src/renderer/src/lib/table-cells';
+
+interface Row {
+  id: string;
+  bl: string;
+  carrier: string | null;
+  eta: string | null;
+  tags: string[];
+}
+
+const columns: Column<Row>[] = [
+  {
+    key: 'bl',
+    label: 'Bill of lading',
+    sticky: true,
+    width: 136,
+    exportKeys: [],
+    cell: (r) => ({ kind: 'text', text: r.bl, mono: true }),
+    shownByDefault: true,
+  },
+  {
+    key: 'carrier',
+    label: 'Carrier',
+    width: 72,
+    exportKeys: [],
+    cell: (r) => ({ kind: 'text', text: r.carrier ?? '', title: r.carrier ? `Carrier ${r.carrier}` : undefined }),
+    shownByDefault: true,
+  },
+  {
+    key: 'eta',
+    label: 'ETA',
+    width: 120,
+    exportKeys: [],
+    cell: (r) => ({ kind: 'date', at: r.eta, zone: 'UTC', estimated: true }),
+    shownByDefault: true,
+  },
+  {
+    key: 'tags',
+    label: 'Tags',
+    width: 96,
+    exportKeys: [],
+    cell: (r) => ({ kind: 'tags', tags: r.tags }),
+    shownByDefault: true,
+  },
+];
+
+const context = { now: Date.parse('2026-11-23T12:00:00Z'), timeDisplay: 'port' as const };
+const first: Row = { id: 'a', bl: 'MAEU1', carrier: 'MAEU', eta: '2026-11-25T06:00:00Z', tags: ['hot', 'collect'] };
+const second: Row = { id: 'b', bl: 'CMDU2', carrier: null, eta: null, tags: [] };
+
+let node: HTMLDivElement;
+beforeEach(() => {
+  node = document.createElement('div');
+  document.body.replaceChildren(node);
+});
+
+const cells = () => [...node.querySelectorAll<HTMLElement>('[role="gridcell"]')];
+
+describe('a row’s cells', () => {
+  it('show one row, then the next row shown in the same node, with nothing left of the first', () => {
+    fillRow(node, columns, first, context);
+    expect(cells().map((c) => c.textContent)).toEqual(['MAEU1', 'MAEU', expect.stringMatching(/Nov 25/), 'hotcollect']);
+    expect(cells().map((c) => c.className)).toEqual(['cell sticky mono', 'cell', 'cell date', 'cell tags']);
+    expect(node.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-25T06:00:00Z');
+    expect(node.querySelector('time')?.className).toBe('estimated');
+    expect([...node.querySelectorAll('.tag')].map((t) => t.textContent)).toEqual(['hot', 'collect']);
+    // The tooltip is made when the pointer comes over the cell (DataTable puts it on).
+    const carrier = cells()[1]!;
+    expect(carrier.hasAttribute('title')).toBe(false);
+    expect(titleOf(carrier)).toBe('Carrier MAEU');
+    carrier.title = titleOf(carrier)!;
+
+    fillRow(node, columns, second, context);
+    expect(cells()[1]).toBe(carrier);
+    expect(cells().map((c) => c.textContent)).toEqual(['CMDU2', '', '', '']);
+    expect(carrier.hasAttribute('title')).toBe(false);
+    expect(titleOf(carrier)).toBeUndefined();
+    expect(node.querySelector('time')).toBeNull();
+    expect(node.querySelector('.tag')).toBeNull();
+  });
+
+  it('says Loading while the row is on its way, and shows it once it came', () => {
+    fillRow(node, columns, undefined, context);
+    expect(cells().map((c) => c.textContent)).toEqual(['Loading…']);
+    fillRow(node, columns, first, context);
+    expect(cells().map((c) => c.textContent)[0]).toBe('MAEU1');
+    expect(cells()).toHaveLength(4);
+  });
+});
