@@ -7,6 +7,7 @@ import type {
   ContainerPlan,
   CustomFieldDefinitionRec,
   DocumentRec,
+  DocumentSchemaRec,
   EmailSubmissionRec,
   Milestone,
   PartyRec,
@@ -55,6 +56,7 @@ export type Entity =
   | { type: 'email_submission'; rec: EmailSubmissionRec }
   | { type: 'document'; rec: DocumentRec }
   | { type: 'document_representation'; rec: DocumentRec }
+  | { type: 'document_schema'; rec: DocumentSchemaRec }
   | { type: 'webhook'; rec: WebhookRec }
   | { type: 'webhook_notification'; rec: WebhookNotificationRec };
 

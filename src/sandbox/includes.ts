@@ -47,8 +47,16 @@ const targets: Record<EntityType, Record<string, EntityType[]>> = {
   account: {},
   custom_field_definition: {},
   email_submission: { account: ['account'], user: [], documents: ['document'] },
-  document: { last_document_representation: ['document_representation'] },
+  document: {
+    account: ['account'],
+    user: [],
+    email_submission: ['email_submission'],
+    last_document_representation: ['document_representation'],
+    shipments: ['shipment'],
+    cargos: ['container'],
+  },
   document_representation: {},
+  document_schema: {},
   webhook: {},
   webhook_notification: { webhook: ['webhook'], reference_object: ['tracking_request'] },
 };
@@ -59,6 +67,7 @@ const serializerNames: Partial<Record<EntityType, string>> = {
   tracking_request: 'TrackingRequestSerializer',
   transport_event: 'TransportEventSerializer',
   email_submission: 'EmailSubmissionSerializer',
+  document: 'DocumentSerializer',
   webhook_notification: 'WebhookNotificationSerializer',
 };
 

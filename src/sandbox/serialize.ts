@@ -102,9 +102,15 @@ export const relationships: RelationshipTable = {
     documents: (s) => s.documents.map((rec) => ({ type: 'document' as const, rec })),
   },
   document: {
+    account: (_d, ctx) => ({ type: 'account', rec: ctx.account }),
+    user: () => null,
+    email_submission: (d) => (d.emailSubmission ? { type: 'email_submission', rec: d.emailSubmission } : null),
     last_document_representation: (d) => ({ type: 'document_representation', rec: d }),
+    shipments: (d) => [e.shipment(d.shipment)],
+    cargos: (d, ctx) => d.shipment.containers.filter((c) => c.createdAt <= ctx.now).map(e.container),
   },
   document_representation: {},
+  document_schema: {},
   webhook: {},
   webhook_notification: {
     webhook: (n) => ({ type: 'webhook', rec: n.webhook }),
@@ -135,6 +141,8 @@ const selfPaths: Partial<Record<EntityType, string>> = {
   party: 'parties',
   email_submission: 'email_submissions',
   custom_field_definition: 'custom_field_definitions',
+  document: 'documents',
+  document_schema: 'document_schemas',
 };
 
 export function serialize(entity: Entity, ctx: SerializeContext): ResourceObject {

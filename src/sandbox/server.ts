@@ -8,6 +8,7 @@ import type { SimClock } from './clock';
 import type { FaultInjector } from './faults';
 import { HttpError, JSON_API, type ApiError, type Reply, type RouteContext } from './http';
 import type { BucketedRateLimits } from './rate-limit';
+import { serveDocumentFile } from './routes/documents';
 import { matchRoute } from './routes/index';
 import type { SandboxShape } from './serialize';
 import type { SandboxStore } from './store';
@@ -63,6 +64,11 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
 
+    // A document's presigned download link: no key, its signature is the permission.
+    if (serveDocumentFile(deps.store.world, deps.clock.now(), url, request, response)) {
+      deps.log?.(`${request.method} ${url.pathname} ${response.statusCode} (file)`);
+      return;
+    }
     // `Token <key>` as the reference says; the live service also takes `Bearer <key>`.
     const auth = /^(?:Token|Bearer)\s+(.+)$/i.exec(request.headers.authorization ?? '');
     const key = auth?.[1]?.trim();

@@ -1,6 +1,7 @@
 import type { Reply, RouteContext } from '../http';
 import * as account from './account';
 import * as containers from './containers';
+import * as documents from './documents';
 import * as reference from './reference';
 import * as shipments from './shipments';
 import * as trackingRequests from './tracking-requests';
@@ -41,6 +42,11 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/parties/:id'), handler: account.getParty },
   { method: 'GET', pattern: path('/email_submissions'), handler: account.listEmailSubmissions },
   { method: 'GET', pattern: path('/email_submissions/:id'), handler: account.getEmailSubmission },
+  { method: 'GET', pattern: path('/documents'), handler: documents.listDocuments },
+  { method: 'GET', pattern: path('/documents/types'), handler: documents.listDocumentTypes },
+  { method: 'GET', pattern: path('/documents/:id'), handler: documents.getDocument },
+  { method: 'GET', pattern: path('/documents/:id/download_url'), handler: documents.getDownloadUrl },
+  { method: 'GET', pattern: path('/document_schemas/:id'), handler: documents.getDocumentSchema },
   { method: 'GET', pattern: path('/webhooks'), handler: account.listWebhooks },
   { method: 'GET', pattern: path('/webhooks/events'), handler: account.listWebhookEventCategories },
   { method: 'POST', pattern: path('/webhooks'), handler: account.createWebhook },
