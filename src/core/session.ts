@@ -26,6 +26,8 @@ export interface SessionOptions {
   /** Why no key is sent although one may be stored (a base URL the rule refuses): said instead. */
   keyProblem?: string;
   syncIntervalMinutes: number;
+  /** The document file size setting, read at each sync. */
+  documentFileLimits?: () => { maxFileMb: number; maxTotalMb: number };
   autoSync: boolean;
   fetch?: typeof fetch;
   /** Where the demo account (profileId null) syncs from; without it, its sync says none is available. */
@@ -105,6 +107,7 @@ export class Session {
           baseUrl,
           apiKey,
           fetch: options.fetch,
+          documentFiles: { limits: options.documentFileLimits, fetch: options.fetch },
           onRequest,
           onProgress: (p) => session.#noteProgress(p),
         });

@@ -103,6 +103,9 @@ describe('resource registry and schema', () => {
         'custom_field_option',
         'custom_field',
         'email_submission',
+        'document_schema',
+        'document_representation',
+        'document',
         'webhook',
       ]),
     );

@@ -118,6 +118,15 @@ export class TrackingApiClient {
     );
   }
 
+  /**
+   * A GET whose answer is plain JSON, not a JSON:API document (`/documents/{id}/download_url`,
+   * `/documents/types`): an object, else a malformed answer. Same limiter, retries and key handling.
+   */
+  async getJson(path: string, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+    const answer = await this.#request('GET', this.#resolvePath(path, options.query), undefined, options, true, true);
+    return answer as unknown as Record<string, unknown>;
+  }
+
   /** Follows a link the API gave (such as `links.next`); refuses any other origin. */
   async getUrl(url: string, options: RequestOptions = {}): Promise<JsonApiDocument> {
     const target = this.#checkOrigin(url);
@@ -163,6 +172,7 @@ export class TrackingApiClient {
     body: unknown,
     options: RequestOptions,
     safeToRepeat: boolean,
+    plain = false,
   ): Promise<JsonApiDocument | null> {
     const priority = options.priority ?? 'background';
     const { signal } = options;
@@ -173,7 +183,7 @@ export class TrackingApiClient {
       try {
         return await bucket.runInSlot(
           priority,
-          (answered) => this.#attempt(method, url, body, { attempt, priority, signal, answered }),
+          (answered) => this.#attempt(method, url, body, { attempt, priority, signal, answered, plain }),
           signal,
         );
       } catch (caught) {
@@ -209,7 +219,13 @@ export class TrackingApiClient {
     method: Method,
     url: URL,
     body: unknown,
-    context: { attempt: number; priority: Priority; signal: AbortSignal | undefined; answered: () => void },
+    context: {
+      attempt: number;
+      priority: Priority;
+      signal: AbortSignal | undefined;
+      answered: () => void;
+      plain: boolean;
+    },
   ): Promise<JsonApiDocument | null> {
     const started = performance.now();
     const timeout = AbortSignal.timeout(this.#settings.timeoutMs);
@@ -240,7 +256,7 @@ export class TrackingApiClient {
       context.answered();
       status = response.status;
       const text = await readBody(response, this.#settings.maxBodyBytes, url.pathname);
-      const result = readAnswer(method, response, text);
+      const result = readAnswer(method, response, text, context.plain);
       report();
       return result;
     } catch (caught) {
@@ -308,13 +324,25 @@ async function readBody(response: Response, limit: number, path: string): Promis
   return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
 }
 
-function readAnswer(method: Method, response: Response, text: string): JsonApiDocument | null {
+function readAnswer(method: Method, response: Response, text: string, plain: boolean): JsonApiDocument | null {
   if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, text, response.headers);
   if (text.trim() === '') {
     if (method !== 'GET') return null;
     throw new MalformedResponseError({ status: response.status });
   }
-  return parseDocument(text);
+  return plain ? parsePlainObject(text) : parseDocument(text);
+}
+
+/** A plain JSON object answer, typed as a document only to share the request path (`getJson` hands it back as an object). */
+function parsePlainObject(text: string): JsonApiDocument {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new MalformedResponseError({ cause: error });
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new MalformedResponseError();
+  return json as JsonApiDocument;
 }
 
 function requireDocument(document: JsonApiDocument | null): JsonApiDocument {
