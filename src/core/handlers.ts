@@ -2,6 +2,7 @@ import type { Handlers } from '../shared/ipc';
 import type { CoreContext } from './handlers/context';
 import { actionHandlers } from './handlers/actions';
 import { dataHandlers } from './handlers/data';
+import { documentHandlers } from './handlers/documents';
 import { exportHandlers } from './handlers/export';
 import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
@@ -27,5 +28,6 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...lookupHandlers(ctx),
     ...actionHandlers(ctx),
     ...exportHandlers(ctx),
+    ...documentHandlers(ctx),
   };
 }

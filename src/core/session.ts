@@ -14,6 +14,7 @@ import { SyncScheduler } from './sync/scheduler';
 import { readSyncLog } from './sync/sync-log';
 import type { SyncMode, SyncProgress, SyncSummary } from './sync/types';
 import type { SyncProgressInfo, SyncRun, SyncStatus } from '../shared/types';
+import { documentsDirOf } from './sync/document-files';
 import { NO_DEMO_SERVICE, type DemoServer, type DemoService } from './demo-service';
 
 export interface SessionOptions {
@@ -135,6 +136,11 @@ export class Session {
   }
 
   /** The sentence for a sync or an action asked for without a key. */
+  /** The folder this account's document files are kept in (beside its database). */
+  get documentsDir(): string {
+    return documentsDirOf(this.#o.dbPath);
+  }
+
   get noKeyMessage(): string {
     return this.#o.keyProblem ?? 'No API key is stored for this profile on this machine. Enter it again in Settings.';
   }

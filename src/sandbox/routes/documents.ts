@@ -8,7 +8,15 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { documentFileBytes, documentSchemas, documentTypes, downloadUrl, FILES_PREFIX, linkValid } from '../documents';
 import type { GeneratedWorld } from '../generate';
-import { badRequest, HttpError, listDocument, notFound, resourceDocument, type Reply, type RouteContext } from '../http';
+import {
+  badRequest,
+  HttpError,
+  listDocument,
+  notFound,
+  resourceDocument,
+  type Reply,
+  type RouteContext,
+} from '../http';
 import type { DocumentRec } from '../model';
 import type { Entity } from '../serialize';
 
