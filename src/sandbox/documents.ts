@@ -5,7 +5,7 @@
  * them. The link works without the API key, as the service's presigned storage links do, until
  * it expires; a link whose signature does not match is refused with 403.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DAY, HOUR } from './generate-shipment';
 import type { DocumentRec, DocumentSchemaRec, ShipmentPlan } from './model';
 import { Random, stableUuid } from './random';
@@ -15,6 +15,8 @@ export const FILES_PREFIX = '/files/documents/';
 /** How long a download link works, in simulated ms, as the service's presigned links do. */
 const LINK_TTL_MS = 15 * 60_000;
 const SCHEMA_DATE = '2026-03-23';
+/** The key download links are signed with: one per process, never sent. */
+const SECRET = randomBytes(16).toString('hex');
 
 const types: readonly [code: string, label: string][] = [
   ['bill_of_lading', 'Bill of lading'],
@@ -112,20 +114,20 @@ export function documentFileBytes(doc: DocumentRec): Buffer {
   return bytes;
 }
 
-function signature(secret: string, id: string, expires: number): string {
-  return createHmac('sha256', secret).update(`${id}:${expires}`).digest('hex');
+function signature(id: string, expires: number): string {
+  return createHmac('sha256', SECRET).update(`${id}:${expires}`).digest('hex');
 }
 
 /** A presigned link to the document's file, valid for LINK_TTL_MS of simulated time. */
-export function downloadUrl(origin: string, secret: string, id: string, now: number): string {
+export function downloadUrl(origin: string, id: string, now: number): string {
   const expires = now + LINK_TTL_MS;
-  return `${origin}${FILES_PREFIX}${encodeURIComponent(id)}?expires=${expires}&signature=${signature(secret, id, expires)}`;
+  return `${origin}${FILES_PREFIX}${encodeURIComponent(id)}?expires=${expires}&signature=${signature(id, expires)}`;
 }
 
 /** Whether a download link is the one the sandbox signed and has not expired. */
-export function linkValid(secret: string, id: string, url: URL, now: number): boolean {
+export function linkValid(id: string, url: URL, now: number): boolean {
   const expires = Number(url.searchParams.get('expires'));
   const given = Buffer.from(url.searchParams.get('signature') ?? '', 'utf8');
-  const wanted = Buffer.from(signature(secret, id, expires), 'utf8');
+  const wanted = Buffer.from(signature(id, expires), 'utf8');
   return Number.isFinite(expires) && expires >= now && given.length === wanted.length && timingSafeEqual(given, wanted);
 }

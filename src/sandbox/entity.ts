@@ -75,6 +75,8 @@ export interface SerializeContext {
   account: AccountRec;
   /** Absent: `live`. */
   shape?: SandboxShape;
+  /** The origin the request came to, for links that must be absolute (a document's download link). */
+  origin?: string;
 }
 
 /** ISO 8601 in UTC to the second, as the service writes timestamps. */

@@ -134,7 +134,8 @@ export function generateWorld(options: GenerateOptions): GeneratedWorld {
 
   const emailSubmissions: EmailSubmissionRec[] = shipments.slice(0, Math.min(12, shipments.length)).map((s, i) => {
     const sentAt = minute(Math.min(s.createdAt + HOUR, now - HOUR));
-    const documents = Array.from({ length: 1 + (i % 3) }, (_, d) => ({
+    // One email in five brought no document the service could read (a reply, a signature image).
+    const documents = Array.from({ length: i % 5 === 4 ? 0 : 1 + (i % 3) }, (_, d) => ({
       id: stableUuid(seed, `document:${i}:${d}`),
       name: `${['Bill of lading', 'Commercial invoice', 'Packing list'][d]} ${s.billOfLading}`,
       documentType: ['bill_of_lading', 'commercial_invoice', 'packing_list'][d]!,

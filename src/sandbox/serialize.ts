@@ -5,6 +5,7 @@
  */
 import type { ContainerPlan, PortRec, ShipmentPlan, TerminalRec, VesselRec } from './model';
 import { attributesOf } from './attributes';
+import { downloadUrl } from './documents';
 import {
   containerStateCached,
   entityId,
@@ -156,5 +157,7 @@ export function serialize(entity: Entity, ctx: SerializeContext): ResourceObject
   if (rels && Object.keys(rels).length > 0) resource.relationships = rels;
   const path = selfPaths[entity.type];
   if (path) resource.links = { self: `/v2/${path}/${id}` };
+  // A document carries its file's presigned link (`links.download`), as the reference shows.
+  if (entity.type === 'document' && ctx.origin) resource.links!.download = downloadUrl(ctx.origin, id, ctx.now);
   return resource;
 }

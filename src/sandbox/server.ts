@@ -183,7 +183,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
       params: matched.params,
       body,
       store: deps.store,
-      ctx: { now: deps.clock.now(), account: deps.store.world.account, shape: deps.shape },
+      ctx: { now: deps.clock.now(), account: deps.store.world.account, shape: deps.shape, origin },
     };
     return matched.route.handler(context);
   }

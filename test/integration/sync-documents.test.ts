@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentsForRecord } from '../../src/core/store/queries/documents';
-import { insideFolder, safeFileName } from '../../src/core/sync/document-files';
+import { fetchDocumentFile, insideFolder, ON_DEMAND_MAX_BYTES, safeFileName } from '../../src/core/sync/document-files';
 import { useHostileProxy, type HostileProxyOptions, type ProxiedRequest } from '../helpers/hostile-proxy';
 import { useSandbox } from '../helpers/sandbox';
 import { syncOf } from '../helpers/sync';
@@ -61,15 +61,30 @@ describe('documents and email submissions', { timeout: 120_000 }, () => {
       const kept = readFileSync(join(dir, row.file_path!));
       expect(kept.subarray(0, 5).toString()).toBe('%PDF-');
       expect(kept.length).toBe(row.size_bytes);
-      // The file links were asked of the API (through the limiter), the files fetched without the key.
-      const linkRequests = proxy.get().requests.filter((r) => pathOf(r).endsWith('/download_url'));
-      expect(linkRequests).toHaveLength(expected.length);
+      // Each document came with its presigned link (`links.download`): no request per file.
+      expect(proxy.get().requests.filter((r) => pathOf(r).endsWith('/download_url'))).toHaveLength(0);
 
       proxy.get().requests.length = 0;
       const second = await sync.engine.run({ mode: 'full' });
       expect(second).toMatchObject({ status: 'ok' });
       expect(second.counts.document_file).toBeUndefined();
       expect(proxy.get().requests.filter((r) => pathOf(r).endsWith('/download_url'))).toHaveLength(0);
+
+      // An hour later the stored link has expired: opening asks the API for a fresh one (one request,
+      // through the limiter), and the file is fetched from it without the key.
+      sandbox.get().advance(3600);
+      proxy.get().requests.length = 0;
+      const mark = sync.meter.mark();
+      const bytes = await fetchDocumentFile(
+        { db, client: sync.client, options: { dir, limits: () => ({ maxFileMb: 25, maxTotalMb: 2048 }) } },
+        { id: doc.id, file_name: row.file_name, updated_at: row.updated_at, link: row.link },
+        'user',
+        ON_DEMAND_MAX_BYTES,
+      );
+      expect(bytes).toBe(row.size_bytes);
+      const asked = proxy.get().requests.filter((r) => pathOf(r).endsWith('/download_url'));
+      expect(asked).toHaveLength(1);
+      expect(sync.meter.since(mark).requests).toBe(1);
     } finally {
       sync.close();
     }

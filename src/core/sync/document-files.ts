@@ -14,7 +14,13 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
-import { documentsWantingFiles, keptFile, keptFileBytes, recordDocumentFile } from '../store/queries/documents';
+import {
+  documentsWantingFiles,
+  keptFile,
+  keptFileBytes,
+  recordDocumentFile,
+  type WantedFile,
+} from '../store/queries/documents';
 import type { Priority } from './types';
 
 const MB = 1024 * 1024;
@@ -39,6 +45,16 @@ export interface DocumentFilesOptions {
 /** The documents folder beside a database file. */
 export function documentsDirOf(dbPath: string): string {
   return join(dirname(dbPath), 'documents');
+}
+
+function httpUrl(link: unknown): URL | null {
+  if (typeof link !== 'string') return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
 }
 
 const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
@@ -89,29 +105,38 @@ export interface FetchFileContext {
  */
 export async function fetchDocumentFile(
   ctx: FetchFileContext,
-  doc: { id: string; file_name: string | null; updated_at: string | null },
+  doc: Pick<WantedFile, 'id' | 'file_name' | 'updated_at' | 'link'>,
   priority: Priority,
   maxBytes: number,
 ): Promise<number> {
-  const answer = await ctx.client.getJson(`/documents/${encodeURIComponent(doc.id)}/download_url`, {
-    priority,
-    signal: ctx.signal,
-  });
-  const link = typeof answer.download_url === 'string' ? answer.download_url : '';
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    throw new QuaysideError('internal', 'The Tracking API sent no usable download link for this document.');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new QuaysideError('internal', 'The Tracking API sent no usable download link for this document.');
-  }
   const timeout = AbortSignal.timeout(FILE_TIMEOUT_MS);
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
-  const response = await (ctx.options.fetch ?? fetch)(url, { signal, redirect: 'follow' });
-  if (!response.ok || !response.body) {
-    throw new QuaysideError('needs_connection', `The document's file could not be downloaded (${response.status}).`);
+  const get = async (link: unknown): Promise<Response | null> => {
+    const url = httpUrl(link);
+    if (!url) return null;
+    // No key: the link is the permission, and it points at storage, not at the API.
+    const response = await (ctx.options.fetch ?? fetch)(url, { signal, redirect: 'follow' });
+    if (response.ok && response.body) return response;
+    await response.body?.cancel();
+    return null;
+  };
+  // The link the document came with costs no request; once it has expired, the API gives a fresh one.
+  let response = await get(doc.link).catch((error: unknown) => {
+    if (ctx.signal?.aborted) throw error;
+    return null;
+  });
+  if (!response) {
+    const answer = await ctx.client.getJson(`/documents/${encodeURIComponent(doc.id)}/download_url`, {
+      priority,
+      signal: ctx.signal,
+    });
+    if (!httpUrl(answer.download_url)) {
+      throw new QuaysideError('internal', 'The Tracking API sent no usable download link for this document.');
+    }
+    response = await get(answer.download_url);
+  }
+  if (!response?.body) {
+    throw new QuaysideError('needs_connection', "The document's file could not be downloaded; try again later.");
   }
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {

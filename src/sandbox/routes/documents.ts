@@ -4,7 +4,6 @@
  * version, and a presigned download link to the file (served by `serveDocumentFile`, without the
  * key, as the service's storage serves it).
  */
-import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { documentFileBytes, documentSchemas, documentTypes, downloadUrl, FILES_PREFIX, linkValid } from '../documents';
 import type { GeneratedWorld } from '../generate';
@@ -19,14 +18,6 @@ import {
 } from '../http';
 import type { DocumentRec } from '../model';
 import type { Entity } from '../serialize';
-
-const secrets = new WeakMap<GeneratedWorld, string>();
-/** The key download links are signed with: one per world, never sent. */
-function secretOf(world: GeneratedWorld): string {
-  let secret = secrets.get(world);
-  if (!secret) secrets.set(world, (secret = randomBytes(16).toString('hex')));
-  return secret;
-}
 
 function visible(route: RouteContext): DocumentRec[] {
   return route.store.world.documents.filter((d) => d.createdAt <= route.ctx.now);
@@ -93,7 +84,7 @@ export function getDownloadUrl(route: RouteContext): Reply {
   const doc = findDocument(route);
   return {
     status: 200,
-    body: { download_url: downloadUrl(route.origin, secretOf(route.store.world), doc.id, route.ctx.now) },
+    body: { download_url: downloadUrl(route.origin, doc.id, route.ctx.now) },
   };
 }
 
@@ -125,7 +116,7 @@ export function serveDocumentFile(
     plain(405, 'Method Not Allowed');
     return true;
   }
-  if (!linkValid(secretOf(world), id, url, now)) {
+  if (!linkValid(id, url, now)) {
     plain(403, 'Request has expired or its signature does not match');
     return true;
   }

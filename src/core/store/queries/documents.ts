@@ -23,6 +23,17 @@ export interface DocumentRow {
   file_bytes: number | null;
   /** 1 when the kept file is the current version (fetched for this `updated_at`). */
   file_current: number;
+  /** The presigned file link the document came with (`links.download`), if any: it may have expired. */
+  link: string | null;
+}
+
+/** What fetching a document's file needs. */
+export interface WantedFile {
+  id: string;
+  size_bytes: number | null;
+  file_name: string | null;
+  updated_at: string | null;
+  link: string | null;
 }
 
 export interface FileState {
@@ -34,7 +45,8 @@ export interface FileState {
 
 const columns = `d.id, d.name, d.document_type, s.label AS type_label, d.schema_id, d.source, d.file_name,
   d.content_type, d.size_bytes, d.created_at, d.updated_at, e.subject AS email_subject, d.file_path, d.file_bytes,
-  (d.file_path IS NOT NULL AND d.file_updated_at IS d.updated_at) AS file_current`;
+  (d.file_path IS NOT NULL AND d.file_updated_at IS d.updated_at) AS file_current,
+  json_extract(d.raw, '$.links.download') AS link`;
 const from = `FROM documents d
   LEFT JOIN document_schemas s ON s.id = d.schema_id AND s.synced_at IS NOT NULL
   LEFT JOIN email_submissions e ON e.id = d.email_submission_id AND e.synced_at IS NOT NULL`;
@@ -46,11 +58,8 @@ const reads = perDb((db) => ({
   ),
   byId: db.prepare<[string], DocumentRow>(`SELECT ${columns} ${from} WHERE d.id = ? AND d.synced_at IS NOT NULL`),
   // Newest first: when the budget runs out, the recent papers a forwarder works with are the ones kept.
-  wanting: db.prepare<
-    [],
-    { id: string; size_bytes: number | null; file_name: string | null; updated_at: string | null }
-  >(
-    `SELECT id, size_bytes, file_name, updated_at FROM documents
+  wanting: db.prepare<[], WantedFile>(
+    `SELECT id, size_bytes, file_name, updated_at, json_extract(raw, '$.links.download') AS link FROM documents
      WHERE synced_at IS NOT NULL AND (file_path IS NULL OR file_updated_at IS NOT updated_at)
      ORDER BY created_at DESC, id`,
   ),
@@ -77,9 +86,7 @@ export function documentById(db: Db, id: string): DocumentRow | undefined {
 }
 
 /** Documents whose file is not kept here, or was kept for an earlier version of the document. */
-export function documentsWantingFiles(
-  db: Db,
-): { id: string; size_bytes: number | null; file_name: string | null; updated_at: string | null }[] {
+export function documentsWantingFiles(db: Db): WantedFile[] {
   return reads(db).wanting.all();
 }
 
