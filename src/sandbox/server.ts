@@ -57,18 +57,19 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
 
   async function handle(request: IncomingMessage, response: ServerResponse, bodyText: string): Promise<void> {
     const started = performance.now();
-    stats.requests++;
-    const delay = deps.latency();
-    // Unref'd: a delay still running when the sandbox closes keeps no process alive.
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay).unref());
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
-
-    // A document's presigned download link: no key, its signature is the permission.
+    // A document's presigned download link: storage, not the API (no key, no API latency or
+    // limit, not counted); its signature is the permission.
     if (serveDocumentFile(deps.store.world, deps.clock.now(), url, request, response)) {
       deps.log?.(`${request.method} ${url.pathname} ${response.statusCode} (file)`);
       return;
     }
+    stats.requests++;
+    const delay = deps.latency();
+    // Unref'd: a delay still running when the sandbox closes keeps no process alive.
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay).unref());
+    const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
+
     // `Token <key>` as the reference says; the live service also takes `Bearer <key>`.
     const auth = /^(?:Token|Bearer)\s+(.+)$/i.exec(request.headers.authorization ?? '');
     const key = auth?.[1]?.trim();
