@@ -21,6 +21,11 @@ export interface CoreOptions {
   secrets?: { keychain?: SecretStore; safeStorage?: SafeStorageStore; probeTimeoutMs?: number };
   /** Asks where to save an export (main: a save dialog); null when the user cancels. */
   chooseExportPath?: (suggestedName: string) => Promise<string | null>;
+  /**
+   * Opens a kept file with the computer's viewer (main: `shell.openPath`, which answers '' or why
+   * not); the test host records the request instead. Without it, `documents:open` says it cannot.
+   */
+  openPath?: (path: string) => Promise<string>;
   /** Periodic background sync (off in tests that drive sync themselves). */
   autoSync?: boolean;
   /**

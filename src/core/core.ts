@@ -66,6 +66,7 @@ export function createCore(options: CoreOptions): Core {
       apiKey,
       keyProblem: profile?.keyStatus === 'needs-key' ? profile.keyProblem : undefined,
       syncIntervalMinutes: settings.get().syncIntervalMinutes,
+      documentFileLimits: () => settings.get().documentFiles ?? { maxFileMb: 25, maxTotalMb: 2048 },
       autoSync: options.autoSync ?? true,
       fetch: options.fetch,
       demo,

@@ -3,6 +3,7 @@ import type { CoreContext } from './handlers/context';
 import { actionHandlers } from './handlers/actions';
 import { customFieldHandlers } from './handlers/custom-fields';
 import { dataHandlers } from './handlers/data';
+import { documentHandlers } from './handlers/documents';
 import { exportHandlers } from './handlers/export';
 import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
@@ -35,5 +36,6 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...exportHandlers(ctx),
     ...serviceActionHandlers(ctx),
     ...webhookHandlers(ctx),
+    ...documentHandlers(ctx),
   };
 }

@@ -14,6 +14,7 @@ import { SyncScheduler } from './sync/scheduler';
 import { readSyncLog } from './sync/sync-log';
 import type { SyncMode, SyncProgress, SyncSummary } from './sync/types';
 import type { SyncProgressInfo, SyncRun, SyncStatus } from '../shared/types';
+import { documentsDirOf } from './sync/document-files';
 import { NO_DEMO_SERVICE, type DemoServer, type DemoService } from './demo-service';
 
 export interface SessionOptions {
@@ -26,6 +27,8 @@ export interface SessionOptions {
   /** Why no key is sent although one may be stored (a base URL the rule refuses): said instead. */
   keyProblem?: string;
   syncIntervalMinutes: number;
+  /** The document file size setting, read at each sync. */
+  documentFileLimits?: () => { maxFileMb: number; maxTotalMb: number };
   autoSync: boolean;
   fetch?: typeof fetch;
   /** Where the demo account (profileId null) syncs from; without it, its sync says none is available. */
@@ -106,6 +109,7 @@ export class Session {
           baseUrl,
           apiKey,
           fetch: options.fetch,
+          documentFiles: { limits: options.documentFileLimits, fetch: options.fetch },
           onRequest,
           onProgress: (p) => session.#noteProgress(p),
         });
@@ -133,6 +137,11 @@ export class Session {
   }
 
   /** The sentence for a sync or an action asked for without a key. */
+  /** The folder this account's document files are kept in (beside its database). */
+  get documentsDir(): string {
+    return documentsDirOf(this.#o.dbPath);
+  }
+
   get noKeyMessage(): string {
     return this.#o.keyProblem ?? 'No API key is stored for this profile on this machine. Enter it again in Settings.';
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, Menu, protocol, safeStorage, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, protocol, safeStorage, session, shell } from 'electron';
 import electronUpdater from 'electron-updater';
 import { createCore, type Core } from '../core/core';
 import { resolveDataDir } from '../core/paths';
@@ -55,6 +55,8 @@ if (!app.requestSingleInstanceLock()) {
           dir: join(dataDir, 'secrets'),
         }),
       },
+      // A kept document file, with the computer's viewer (core passes only paths inside its documents folder).
+      openPath: (path) => shell.openPath(path),
       chooseExportPath: async (suggestedName) => {
         const options = {
           title: 'Export to CSV',

@@ -2,6 +2,7 @@
 import type { ShippingLineData } from './data/shipping-lines';
 import type { TerminalData } from './data/terminals';
 import type { ContainerPlan, ShipmentPlan } from './model';
+import { documentFileBytes, schemaIdOf } from './documents';
 import { hash32 } from './random';
 import { containerStateCached, iso, type Entity, type SerializeContext } from './entity';
 import { eventNames, originalEventText, rawEventNames } from './event-names';
@@ -318,17 +319,40 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
     case 'document': {
       const d = entity.rec;
       return {
+        id: d.id,
         name: d.name,
-        source: 'email',
         document_type: d.documentType,
+        document_type_manual: null,
+        classification_notes: null,
+        source: d.source,
+        file_name: d.fileName,
+        file_content_type: 'application/pdf',
+        file_size_bytes: documentFileBytes(d).length,
         created_at: iso(d.createdAt),
         updated_at: iso(d.createdAt),
+      };
+    }
+    case 'document_schema': {
+      const s = entity.rec;
+      return {
+        document_type: s.documentType,
+        label: s.label,
+        schema_version: s.version,
+        full_version: s.id,
+        current: true,
+        draft: false,
+        active_at: iso(s.createdAt),
+        schema_format: 'json_schema',
+        description: null,
+        schema_payload: { type: 'object', title: s.label, properties: { document_type: { const: s.documentType } } },
+        created_at: iso(s.createdAt),
+        updated_at: iso(s.createdAt),
       };
     }
     case 'document_representation': {
       const d = entity.rec;
       return {
-        schema_version: '1.0',
+        schema_version: schemaIdOf(d.documentType),
         payload: { document_type: d.documentType },
         created_at: iso(d.createdAt),
         updated_at: iso(d.createdAt),

@@ -9,6 +9,7 @@ import type {
   CustomFieldOptionRec,
   CustomFieldRec,
   DocumentRec,
+  DocumentSchemaRec,
   EmailSubmissionRec,
   Milestone,
   PartyRec,
@@ -59,6 +60,7 @@ export type Entity =
   | { type: 'email_submission'; rec: EmailSubmissionRec }
   | { type: 'document'; rec: DocumentRec }
   | { type: 'document_representation'; rec: DocumentRec }
+  | { type: 'document_schema'; rec: DocumentSchemaRec }
   | { type: 'webhook'; rec: WebhookRec }
   | { type: 'webhook_notification'; rec: WebhookNotificationRec };
 
@@ -77,6 +79,8 @@ export interface SerializeContext {
   account: AccountRec;
   /** Absent: `live`. */
   shape?: SandboxShape;
+  /** The origin the request came to, for links that must be absolute (a document's download link). */
+  origin?: string;
 }
 
 /** ISO 8601 in UTC to the second, as the service writes timestamps. */

@@ -4,10 +4,12 @@
  * arrived, available, picked up or returned, and the rest happens as simulated time moves.
  */
 import { partyNames } from './data/parties';
+import { documentFileOf, uploadedDocuments } from './documents';
 import { DAY, HOUR, MINUTE, generateShipment, minute } from './generate-shipment';
 import { failedReasons, trackingRequestFor, unresolvedRequest } from './generate-requests';
 import type {
   CustomFieldDefinitionRec,
+  DocumentRec,
   EmailSubmissionRec,
   PartyRec,
   ShipmentPlan,
@@ -29,6 +31,8 @@ export interface GeneratedWorld extends Reference {
   trackingRequests: TrackingRequestPlan[];
   customFieldDefinitions: CustomFieldDefinitionRec[];
   emailSubmissions: EmailSubmissionRec[];
+  /** Every document: those of the email submissions, then those uploaded. */
+  documents: DocumentRec[];
   webhooks: WebhookRec[];
   webhookNotifications: WebhookNotificationRec[];
 }
@@ -131,12 +135,17 @@ export function generateWorld(options: GenerateOptions): GeneratedWorld {
 
   const emailSubmissions: EmailSubmissionRec[] = shipments.slice(0, Math.min(12, shipments.length)).map((s, i) => {
     const sentAt = minute(Math.min(s.createdAt + HOUR, now - HOUR));
-    const documents = Array.from({ length: 1 + (i % 3) }, (_, d) => ({
+    // One email in five brought no document the service could read (a reply, a signature image).
+    const documents = Array.from({ length: i % 5 === 4 ? 0 : 1 + (i % 3) }, (_, d) => ({
       id: stableUuid(seed, `document:${i}:${d}`),
       name: `${['Bill of lading', 'Commercial invoice', 'Packing list'][d]} ${s.billOfLading}`,
       documentType: ['bill_of_lading', 'commercial_invoice', 'packing_list'][d]!,
       createdAt: sentAt + MINUTE,
       representationId: stableUuid(seed, `document_representation:${i}:${d}`),
+      ...documentFileOf(seed, `${i}:${d}`, ['bill_of_lading', 'commercial_invoice', 'packing_list'][d]!, s),
+      source: 'email' as const,
+      emailSubmission: null,
+      shipment: s,
     }));
     return {
       id: stableUuid(seed, `email_submission:${i}`),
@@ -151,6 +160,8 @@ export function generateWorld(options: GenerateOptions): GeneratedWorld {
     };
   });
 
+  for (const m of emailSubmissions) for (const d of m.documents) d.emailSubmission = m;
+
   return {
     ...reference,
     seed,
@@ -160,6 +171,7 @@ export function generateWorld(options: GenerateOptions): GeneratedWorld {
     trackingRequests,
     customFieldDefinitions,
     emailSubmissions,
+    documents: [...emailSubmissions.flatMap((m) => m.documents), ...uploadedDocuments(seed, shipments, now)],
     webhooks,
     webhookNotifications,
   };

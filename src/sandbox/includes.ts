@@ -49,8 +49,16 @@ const targets: Record<EntityType, Record<string, EntityType[]>> = {
   custom_field_option: {},
   custom_field: { entity: ['shipment', 'container', 'tracking_request'], definition: ['custom_field_definition'] },
   email_submission: { account: ['account'], user: [], documents: ['document'] },
-  document: { last_document_representation: ['document_representation'] },
+  document: {
+    account: ['account'],
+    user: [],
+    email_submission: ['email_submission'],
+    last_document_representation: ['document_representation'],
+    shipments: ['shipment'],
+    cargos: ['container'],
+  },
   document_representation: {},
+  document_schema: {},
   webhook: {},
   webhook_notification: { webhook: ['webhook'], reference_object: ['tracking_request'] },
 };
@@ -61,6 +69,7 @@ const serializerNames: Partial<Record<EntityType, string>> = {
   tracking_request: 'TrackingRequestSerializer',
   transport_event: 'TransportEventSerializer',
   email_submission: 'EmailSubmissionSerializer',
+  document: 'DocumentSerializer',
   webhook_notification: 'WebhookNotificationSerializer',
 };
 

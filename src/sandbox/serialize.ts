@@ -5,6 +5,7 @@
  */
 import type { ContainerPlan, PortRec, ShipmentPlan, TerminalRec, VesselRec } from './model';
 import { attributesOf } from './attributes';
+import { downloadUrl } from './documents';
 import {
   containerStateCached,
   entityId,
@@ -108,9 +109,15 @@ export const relationships: RelationshipTable = {
     documents: (s) => s.documents.map((rec) => ({ type: 'document' as const, rec })),
   },
   document: {
+    account: (_d, ctx) => ({ type: 'account', rec: ctx.account }),
+    user: () => null,
+    email_submission: (d) => (d.emailSubmission ? { type: 'email_submission', rec: d.emailSubmission } : null),
     last_document_representation: (d) => ({ type: 'document_representation', rec: d }),
+    shipments: (d) => [e.shipment(d.shipment)],
+    cargos: (d, ctx) => d.shipment.containers.filter((c) => c.createdAt <= ctx.now).map(e.container),
   },
   document_representation: {},
+  document_schema: {},
   webhook: {},
   webhook_notification: {
     webhook: (n) => ({ type: 'webhook', rec: n.webhook }),
@@ -142,6 +149,8 @@ const selfPaths: Partial<Record<EntityType, string>> = {
   email_submission: 'email_submissions',
   custom_field_definition: 'custom_field_definitions',
   custom_field: 'custom_fields',
+  document: 'documents',
+  document_schema: 'document_schemas',
 };
 
 export function serialize(entity: Entity, ctx: SerializeContext): ResourceObject {
@@ -155,5 +164,7 @@ export function serialize(entity: Entity, ctx: SerializeContext): ResourceObject
   if (rels && Object.keys(rels).length > 0) resource.relationships = rels;
   const path = selfPaths[entity.type];
   if (path) resource.links = { self: `/v2/${path}/${id}` };
+  // A document carries its file's presigned link (`links.download`), as the reference shows.
+  if (entity.type === 'document' && ctx.origin) resource.links!.download = downloadUrl(ctx.origin, id, ctx.now);
   return resource;
 }

@@ -8,6 +8,7 @@ import type { SimClock } from './clock';
 import type { FaultInjector } from './faults';
 import { HttpError, JSON_API, type ApiError, type Reply, type RouteContext } from './http';
 import type { BucketedRateLimits } from './rate-limit';
+import { serveDocumentFile } from './routes/documents';
 import { matchRoute } from './routes/index';
 import type { SandboxShape } from './serialize';
 import type { SandboxStore } from './store';
@@ -56,11 +57,17 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
 
   async function handle(request: IncomingMessage, response: ServerResponse, bodyText: string): Promise<void> {
     const started = performance.now();
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    // A document's presigned download link: storage, not the API (no key, no API latency or
+    // limit, not counted); its signature is the permission.
+    if (serveDocumentFile(deps.store.world, deps.clock.now(), url, request, response)) {
+      deps.log?.(`${request.method} ${url.pathname} ${response.statusCode} (file)`);
+      return;
+    }
     stats.requests++;
     const delay = deps.latency();
     // Unref'd: a delay still running when the sandbox closes keeps no process alive.
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay).unref());
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
 
     // `Token <key>` as the reference says; the live service also takes `Bearer <key>`.
@@ -177,7 +184,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
       params: matched.params,
       body,
       store: deps.store,
-      ctx: { now: deps.clock.now(), account: deps.store.world.account, shape: deps.shape },
+      ctx: { now: deps.clock.now(), account: deps.store.world.account, shape: deps.shape, origin },
     };
     return matched.route.handler(context);
   }

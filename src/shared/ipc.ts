@@ -23,6 +23,7 @@ import {
   updateShipmentSchema,
   validateKeySchema,
 } from './requests';
+import type { DocumentInfo, DocumentOpened } from './documents';
 import { listNames, type ListName, type ListTypes } from './list-views';
 import {
   customFieldsOfRecordSchema,
@@ -165,6 +166,10 @@ export const contract = {
   'containers:refresh': channel<ContainerRefreshResult>()(idSchema),
   'customFields:ofRecord': channel<CustomFieldsOfRecord>()(customFieldsOfRecordSchema),
   'customFields:set': channel<CustomFieldItem>()(setCustomFieldSchema),
+  /** The documents of a shipment or container (by its id), newest first. */
+  'documents:forRecord': channel<DocumentInfo[]>()(idSchema),
+  /** Opens a document's file with the computer's viewer, fetching it first when it is not kept. */
+  'documents:open': channel<DocumentOpened>()(idSchema),
 
   'export:csv': channel<ExportResult>()(exportSchema),
   'export:events': channel<ExportResult>()(exportEventsSchema),

@@ -5,6 +5,7 @@
  * this map; the view id users see (CLI `export` names, URLs, saved list state, `export:csv`'s
  * `view`) is the registry name in kebab case (`viewIdOf`), never typed by hand.
  */
+import { emailSubmissionFiltersSchema, emailSubmissionSortFields, type EmailSubmissionRow } from './documents';
 import type { ContainerRow, ShipmentRow, TrackingRequestRow } from './rows';
 import type { ContainerDetail, ShipmentDetail } from './types';
 import {
@@ -21,6 +22,7 @@ export const listViews = {
   shipments: { filters: shipmentFiltersSchema, sort: sortSchema(shipmentSortFields) },
   containers: { filters: containerFiltersSchema, sort: sortSchema(containerSortFields) },
   trackingRequests: { filters: trackingRequestFiltersSchema, sort: sortSchema(trackingRequestSortFields) },
+  emailSubmissions: { filters: emailSubmissionFiltersSchema, sort: sortSchema(emailSubmissionSortFields) },
 } as const;
 
 /** A list view's registry name: `shipments`, `containers`, `trackingRequests`. */
@@ -31,6 +33,7 @@ export interface ListTypes {
   shipments: { row: ShipmentRow; detail: ShipmentDetail };
   containers: { row: ContainerRow; detail: ContainerDetail };
   trackingRequests: { row: TrackingRequestRow; detail: TrackingRequestRow };
+  emailSubmissions: { row: EmailSubmissionRow; detail: EmailSubmissionRow };
 }
 
 /** Registry order: the order lists are offered in (CLI usage, export names). */

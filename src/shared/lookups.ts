@@ -8,7 +8,6 @@ export const lookupNames = [
   'terminals',
   'parties',
   'customFieldDefinitions',
-  'emailSubmissions',
   'ports',
   'metroAreas',
 ] as const;

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { defaultRates, ratesSchema } from './exposure';
 import type { Settings } from './types';
 
+const documentFilesSchema = z
+  .object({
+    maxFileMb: z.number().int().min(0).max(10_000),
+    maxTotalMb: z.number().int().min(0).max(1_000_000),
+  })
+  .strict();
+
 export const settingsSchema = z
   .object({
     theme: z.enum(['light', 'dark', 'system']),
@@ -13,15 +20,18 @@ export const settingsSchema = z
       .max(24 * 60),
     /** Per-diem rates for the demurrage and detention estimate (src/shared/exposure.ts). */
     rates: ratesSchema,
+    // Added without a new file version: a file without it reads with the defaults.
+    documentFiles: documentFilesSchema.default({ maxFileMb: 25, maxTotalMb: 2048 }),
   })
   .strict() satisfies z.ZodType<Settings>;
 
 /** An update names only the settings it changes; unknown keys are refused. */
-export const settingsPatchSchema = settingsSchema.partial().strict();
+export const settingsPatchSchema = settingsSchema.extend({ documentFiles: documentFilesSchema }).partial().strict();
 
 export const defaultSettings: Settings = {
   theme: 'system',
   timeDisplay: 'local',
   syncIntervalMinutes: 15,
   rates: defaultRates,
+  documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
 };

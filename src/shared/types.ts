@@ -24,8 +24,17 @@ export interface Settings {
   syncIntervalMinutes: number;
   /** The forwarder's per-diem rates: demurrage and detention are estimated from them. */
   rates: Rates;
+  /** Which document files a sync keeps for offline use (larger ones are fetched when opened); absent: the defaults. */
+  documentFiles?: DocumentFileLimits;
   /** settings.json was written by a newer Quayside: the sentence to show (defaults are in use). */
   fileProblem?: string;
+}
+
+export interface DocumentFileLimits {
+  /** Files up to this size are kept (MB). */
+  maxFileMb: number;
+  /** All kept files together up to this size (MB). */
+  maxTotalMb: number;
 }
 
 export type KeyStorage = 'keychain' | 'safe-storage' | 'session';

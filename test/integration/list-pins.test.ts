@@ -60,6 +60,12 @@ const views = [
     sort: { field: 'request_number', direction: 'asc' },
     filters: { statuses: ['failed', 'created'] },
   },
+  {
+    channel: 'emailSubmissions',
+    view: 'email-submissions',
+    sort: { field: 'subject', direction: 'asc' },
+    filters: { hasDocuments: true },
+  },
 ] as const;
 
 describe('list views over a fixed demo database', () => {

@@ -642,3 +642,55 @@ describe('sandbox contract: custom fields (issue 15)', () => {
     expectError(await call(sandbox.get(), '/custom_fields?filter[entity_type]=Vessel'), 400);
   });
 });
+
+describe('sandbox contract: documents (issue 15)', () => {
+  it('lists documents with their shipments, containers and representation; types, schema, one document', async () => {
+    const list = await call(
+      sandbox.get(),
+      '/documents?include=shipments,cargos,last_document_representation,email_submission&page[size]=50',
+    );
+    expectContract('GET', '/documents', list);
+    const doc = list.body.data[0];
+    expect(doc.relationships.shipments.data[0].type).toBe('shipment');
+    expect(new Set(list.body.included.map((r: { type: string }) => r.type))).toEqual(
+      new Set(['shipment', 'container', 'document_representation', 'email_submission']),
+    );
+    expectContract('GET', '/documents/{id}', await call(sandbox.get(), `/documents/${doc.id}`));
+    const types = await call(sandbox.get(), '/documents/types');
+    expectContract('GET', '/documents/types', types);
+    expect(types.body.document_types.map((t: { code: string }) => t.code)).toContain('bill_of_lading');
+    const representation = list.body.included.find((r: { type: string }) => r.type === 'document_representation');
+    const schema = await call(sandbox.get(), `/document_schemas/${representation.attributes.schema_version}`);
+    expectContract('GET', '/document_schemas/{id}', schema);
+    expect(schema.body.data.attributes.label).toMatch(/\w/);
+  });
+
+  it('a download link serves the file without the key, while its signature matches', async () => {
+    const doc = (await first('/documents?filter[document_types]=arrival_notice', 'document')) as {
+      id: string;
+      attributes: { file_size_bytes: number };
+    };
+    const link = await call(sandbox.get(), `/documents/${doc.id}/download_url`);
+    expectContract('GET', '/documents/{id}/download_url', link);
+    const file = await fetch(link.body.download_url);
+    expect(file.status).toBe(200);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.length).toBe(doc.attributes.file_size_bytes);
+    const forged = (await fetch(link.body.download_url.replace(/signature=\w/, 'signature=0'))).status;
+    expect(forged).toBe(403);
+  });
+
+  it('404s as the reference words them; a bad sort is 400', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expectError(await call(sandbox.get(), `/documents/${missing}`), 404);
+    const noLink = await call(sandbox.get(), `/documents/${missing}/download_url`);
+    expectError(noLink, 404);
+    expect(noLink.body.errors[0].detail).toBe("Couldn't find Document");
+    const noSchema = await call(sandbox.get(), '/document_schemas/unknown@2026-03-23');
+    expectError(noSchema, 404);
+    expect(noSchema.body.errors[0].detail).toBe("Couldn't find DocumentSchema with 'id'=unknown@2026-03-23");
+    expectError(await call(sandbox.get(), '/documents?sort=colour'), 400);
+    expectError(await call(sandbox.get(), '/documents?include=nope'), 400);
+  });
+});

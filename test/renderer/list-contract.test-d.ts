@@ -15,6 +15,12 @@ export const containersDueSoon: ListQuery<'containers'> = {
   sort: { field: 'last_free_day', direction: 'asc' },
 };
 export const failedRequests: ListFilters<'trackingRequests'> = { statuses: ['failed'], search: 'MSCU' };
+export const emailsWithDocuments: ListQuery<'emailSubmissions'> = {
+  filters: { hasDocuments: true, search: 'invoice' },
+  sort: { field: 'sent_at', direction: 'desc' },
+};
+// @ts-expect-error: email submissions have no carrier.
+export const emailsByCarrier: ListFilters<'emailSubmissions'> = { carriers: ['MAEU'] };
 export const etaChip: FilterDef<ListFilters<'shipments'>> = {
   key: 'eta',
   label: 'ETA',

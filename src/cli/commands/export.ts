@@ -115,6 +115,14 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
     }
     filters.statuses = values.status;
   }
+  if (list === 'emailSubmissions') {
+    // Only the search text applies: the other flags name shipment and container fields.
+    for (const key of Object.keys(filters)) {
+      if (key === 'search') continue;
+      if (filters[key] !== undefined) throw new UsageError(`${view} exports do not filter by ${key}`);
+      delete filters[key];
+    }
+  }
   for (const key of Object.keys(filters)) if (filters[key] === undefined) delete filters[key];
   let sort: { field: string; direction: string } | undefined;
   if (values.sort) {

@@ -130,11 +130,13 @@ export class TrackingApiClient {
   }
 
   /**
-   * A GET whose answer is plain JSON rather than a JSON:API document (the map GeoJSON), with the
-   * same limiter, retries, limits and errors; the caller checks its shape.
+   * A GET whose answer is plain JSON, not a JSON:API document (the map GeoJSON,
+   * `/documents/{id}/download_url`, `/documents/types`): an object, else a malformed answer. Same
+   * limiter, retries, limits and key handling; the caller checks its shape.
    */
-  async getJson(path: string, options: RequestOptions = {}): Promise<unknown> {
-    return this.#request('GET', this.#resolvePath(path, options.query), undefined, options, true, true);
+  async getJson(path: string, options: RequestOptions = {}): Promise<Record<string, unknown>> {
+    const answer = await this.#request('GET', this.#resolvePath(path, options.query), undefined, options, true, true);
+    return answer as unknown as Record<string, unknown>;
   }
 
   /** Follows a link the API gave (such as `links.next`); refuses any other origin. */
@@ -360,16 +362,19 @@ function readAnswer(method: Method, response: Response, text: string, plain: boo
     if (method !== 'GET') return null;
     throw new MalformedResponseError({ status: response.status });
   }
-  return plain ? parsePlainJson(text) : parseDocument(text);
+  return plain ? parsePlainObject(text) : parseDocument(text);
 }
 
-/** Plain JSON, carried through the document-typed plumbing until `getJson` hands it back as `unknown`. */
-function parsePlainJson(text: string): JsonApiDocument {
+/** A plain JSON object answer, typed as a document only to share the request path (`getJson` hands it back as an object). */
+function parsePlainObject(text: string): JsonApiDocument {
+  let json: unknown;
   try {
-    return JSON.parse(text) as JsonApiDocument;
+    json = JSON.parse(text);
   } catch (error) {
     throw new MalformedResponseError({ cause: error });
   }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new MalformedResponseError();
+  return json as JsonApiDocument;
 }
 
 function requireDocument(document: JsonApiDocument | null): JsonApiDocument {

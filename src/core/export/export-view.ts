@@ -94,10 +94,11 @@ const numberKeys: Record<ListName, string> = {
   shipments: 'bill_of_lading_number',
   containers: 'number',
   trackingRequests: 'request_number',
+  emailSubmissions: 'subject',
 };
 
-/** The record type whose custom fields a list's rows carry. */
-const customFieldTypes: Record<ListName, { definitions: DefinitionEntityType; values: string }> = {
+/** The record type whose custom fields a list's rows carry (email submissions have none). */
+const customFieldTypes: Partial<Record<ListName, { definitions: DefinitionEntityType; values: string }>> = {
   shipments: { definitions: 'Shipment', values: 'shipment' },
   containers: { definitions: 'Container', values: 'container' },
   trackingRequests: { definitions: 'TrackingRequest', values: 'tracking_request' },
@@ -110,6 +111,7 @@ const customFieldTypes: Record<ListName, { definitions: DefinitionEntityType; va
  */
 function customFieldColumns(db: Db, name: ListName): ExportColumn<{ id: string }>[] {
   const type = customFieldTypes[name];
+  if (type === undefined) return [];
   const definitions = customFieldDefinitions(db, type.definitions);
   if (definitions.length === 0) return [];
   let cells: Map<string, Map<string, string | null>> | null = null;

@@ -10,6 +10,7 @@ import { customFieldOptions } from './custom-field-options';
 import { customFields } from './custom-fields';
 import type { LookupName } from '../../shared/lookups';
 import type { Column, ResourceDescriptor, ViewSpec, WalkDef } from './define';
+import { documentRepresentations, documents, documentSchemas } from './documents';
 import { emailSubmissions } from './email-submissions';
 import { parties } from './parties';
 import { locations } from './locations';
@@ -51,6 +52,9 @@ export const resources = defineRegistry({
   customFieldOptions,
   customFields,
   emailSubmissions,
+  documentSchemas,
+  documentRepresentations,
+  documents,
   webhooks,
   webhookNotifications,
 });

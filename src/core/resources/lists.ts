@@ -5,6 +5,7 @@
  */
 import type { ListName } from '../../shared/list-views';
 import { containersList } from './containers';
+import { emailSubmissionsList } from './email-submissions';
 import type { ListSpec } from './define-list';
 import { shipmentsList } from './shipments';
 import { trackingRequestsList } from './tracking-requests';
@@ -25,4 +26,5 @@ export const lists: ListRegistry = {
   shipments: shipmentsList,
   containers: containersList,
   trackingRequests: trackingRequestsList,
+  emailSubmissions: emailSubmissionsList,
 };

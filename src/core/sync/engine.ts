@@ -21,6 +21,7 @@ import { describeStoreError } from '../store/store-errors';
 import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/sync-state';
 import { writeResources } from '../store/writer';
 import { childListsDue, childSteps, readChildLists } from './child-lists';
+import { filesToFetch, syncDocumentFiles, type DocumentFileClient, type DocumentFilesOptions } from './document-files';
 import { fillSteps, fillStubs, pendingStubs } from './fill-stubs';
 import { routesToAsk, syncRoutes } from './routes';
 import type { RequestMeter } from './meter';
@@ -51,6 +52,8 @@ export interface SyncEngineOptions {
   availableRequests?: () => number;
   now?: () => Date;
   onProgress?: (progress: SyncProgress) => void;
+  /** Where document files are kept and within what size, for the run's file step (`document-files.ts`). */
+  documentFiles?: DocumentFilesOptions & { client: DocumentFileClient };
 }
 
 export interface RunOptions {
@@ -65,6 +68,7 @@ const stepNames = new Map<string, string>([
   ['routes', 'Route maps'],
   ...childSteps,
   ...fillSteps,
+  ['files', 'Document files'],
 ]);
 
 /** A walk of the plan, with the descriptor's walk it came from. */
@@ -276,6 +280,28 @@ export class SyncEngine {
             progress(step);
           },
         });
+      }
+      // The documents' files, for offline use, within the size setting (one request each for its link).
+      const files = this.#o.documentFiles;
+      if (files) {
+        const chosen = filesToFetch(db, files);
+        pagesTotal += chosen.chosen.length;
+        if (chosen.chosen.length > 0) progress('files');
+        const kept = await syncDocumentFiles(
+          {
+            db,
+            client: files.client,
+            options: files,
+            signal,
+            onFile: () => {
+              pagesDone++;
+              progress('files');
+            },
+          },
+          chosen,
+        );
+        if (kept.files > 0) counts.document_file = (counts.document_file ?? 0) + kept.files;
+        if (kept.bytes > 0) counts.document_file_bytes = (counts.document_file_bytes ?? 0) + kept.bytes;
       }
       if (resolved === 'full') writeState(db, 'full:completed_at', now().toISOString());
       writeState(db, 'sync:completed_at', now().toISOString());

@@ -10,6 +10,7 @@ import { RateLimiter, rateLimiterFor, type RateLimiterOptions } from '../api/rat
 import { openDatabase, type Db } from '../store/database';
 import { readState } from '../store/sync-state';
 import { SyncEngine, type RunOptions, type SyncEngineOptions } from './engine';
+import { documentsDirOf, type DocumentFilesOptions } from './document-files';
 import { acquireSyncLock, busyMessage, type SyncLockOptions } from './lock';
 import { RequestMeter } from './meter';
 import type { SyncProgress, SyncSummary } from './types';
@@ -29,6 +30,8 @@ export interface OpenSyncOptions {
   onRequest?: (event: RequestEvent) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Document files kept beside the database: the size setting (default 25 MB a file, 2 GB in all). */
+  documentFiles?: Partial<Omit<DocumentFilesOptions, 'client'>>;
   /** Timing of the cross-process sync lock (tests). */
   lock?: SyncLockOptions;
 }
@@ -73,6 +76,12 @@ export function openSync(options: OpenSyncOptions): OpenSync {
     rateLimit: { limit: limiter.limit, windowMs: limiter.windowMs },
     availableRequests: () => limiter.snapshot().available,
     onProgress: options.onProgress,
+    documentFiles: {
+      client,
+      dir: options.documentFiles?.dir ?? documentsDirOf(options.dbPath),
+      limits: options.documentFiles?.limits ?? (() => ({ maxFileMb: 25, maxTotalMb: 2048 })),
+      fetch: options.documentFiles?.fetch,
+    },
   });
   return { db, client, limiter, meter, engine, close: () => db.close() };
 }

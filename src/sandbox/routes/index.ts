@@ -3,6 +3,7 @@ import * as account from './account';
 import * as containers from './containers';
 import { inferNumber } from '../infer-number';
 import * as customFields from './custom-fields';
+import * as documents from './documents';
 import * as reference from './reference';
 import * as routing from './routing';
 import * as shipments from './shipments';
@@ -68,6 +69,11 @@ export const routes: Route[] = [
   { method: 'GET', pattern: path('/parties/:id'), handler: account.getParty },
   { method: 'GET', pattern: path('/email_submissions'), handler: account.listEmailSubmissions },
   { method: 'GET', pattern: path('/email_submissions/:id'), handler: account.getEmailSubmission },
+  { method: 'GET', pattern: path('/documents'), handler: documents.listDocuments },
+  { method: 'GET', pattern: path('/documents/types'), handler: documents.listDocumentTypes },
+  { method: 'GET', pattern: path('/documents/:id'), handler: documents.getDocument },
+  { method: 'GET', pattern: path('/documents/:id/download_url'), handler: documents.getDownloadUrl },
+  { method: 'GET', pattern: path('/document_schemas/:id'), handler: documents.getDocumentSchema },
   { method: 'GET', pattern: path('/webhooks'), handler: account.listWebhooks },
   { method: 'GET', pattern: path('/webhooks/events'), handler: account.listWebhookEventCategories },
   { method: 'POST', pattern: path('/webhooks'), handler: account.createWebhook },

@@ -36,6 +36,7 @@ for (const theme of ['light', 'dark'] as const) {
       { hash: '#/containers', ready: 'Containers' },
       { hash: '#/tracking-requests', ready: 'Tracking requests' },
       { hash: '#/settings', ready: 'Settings' },
+      { hash: '#/email-submissions', ready: 'Email submissions' },
       { hash: `#/shipments/${shipment!.id}`, ready: shipment!.billOfLading! },
       { hash: `#/containers/${container!.id}`, ready: container!.number! },
       { hash: `#/containers/${atSea!.id}`, ready: atSea!.number! },

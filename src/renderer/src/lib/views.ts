@@ -31,6 +31,11 @@ export const views: readonly ViewEntry[] = [
     label: 'Tracking requests',
     purpose: 'Numbers you asked to track, and any that failed.',
   },
+  {
+    id: viewIdOf('emailSubmissions'),
+    label: 'Email submissions',
+    purpose: 'Documents mailed in, what came of each and the shipments they belong to.',
+  },
   { id: 'settings', label: 'Settings', purpose: 'API key, sync, time display and theme.' },
 ];
 

@@ -1,0 +1,103 @@
+import { storedInstant } from '../store/instant';
+import { num, relId, relIds, str } from '../store/resource';
+import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn, type WalkWhen } from './define';
+
+const c = columns();
+const HOUR = 3_600_000;
+
+/**
+ * Walked at most once an hour (and whenever interrupted): the lists take no `updated_at` filter,
+ * so each walk reads them whole, and an incremental run that finds nothing changed stays one request.
+ */
+export const hourly = (key: string): WalkWhen => ({
+  kind: 'every',
+  every: HOUR,
+  doneKey: `${key}:completed_at`,
+  resumeWith: key,
+  markedBy: key,
+});
+
+/** A document's schema version: the label of its type. Fetched by id when a document names one. */
+export const documentSchemas = defineResource({
+  name: 'documentSchemas',
+  types: ['document_schema'],
+  table: 'document_schemas',
+  api: { get: '/document_schemas/{id}', fill: 'Document types' },
+  writeRank: 112,
+  columns: {
+    id: idColumn,
+    document_type: c.text((r) => str(r.attributes.document_type)),
+    label: c.text((r) => str(r.attributes.label)),
+    raw: rawColumn,
+    synced_at: syncedAtColumn,
+  },
+});
+
+/** What a document was last read into: its schema version, which a document's `schema_id` reads. */
+export const documentRepresentations = defineResource({
+  name: 'documentRepresentations',
+  types: ['document_representation'],
+  table: 'document_representations',
+  writeRank: 113,
+  columns: {
+    id: idColumn,
+    schema_version: c.text((r) => str(r.attributes.schema_version)),
+    raw: rawColumn,
+    synced_at: syncedAtColumn,
+  },
+  context: ['schema_version'],
+});
+
+/**
+ * Documents (bills of lading, invoices, notices…), walked with their last representation, each
+ * linked to its shipments and containers (`document_links`). The file itself is fetched by the
+ * sync's file step (`sync/document-files.ts`) into the `file_*` columns the upsert leaves alone.
+ */
+export const documents = defineResource({
+  name: 'documents',
+  types: ['document'],
+  table: 'documents',
+  api: { path: '/documents', includes: ['last_document_representation'] },
+  writeRank: 115,
+  columns: {
+    id: idColumn,
+    name: c.text((r) => str(r.attributes.name)),
+    document_type: c.text((r) => str(r.attributes.document_type_manual) ?? str(r.attributes.document_type)),
+    source: c.text((r) => str(r.attributes.source)),
+    file_name: c.text((r) => str(r.attributes.file_name)),
+    content_type: c.text((r) => str(r.attributes.file_content_type)),
+    size_bytes: c.integer((r) => num(r.attributes.file_size_bytes)),
+    email_submission_id: c.ref('emailSubmissions', (r) => relId(r, 'email_submission'), { indexed: true }),
+    representation_id: c.ref('documentRepresentations', (r) => relId(r, 'last_document_representation')),
+    schema_id: c.ref('documentSchemas', (r, w) =>
+      str(w.contextOf('documentRepresentations', relId(r, 'last_document_representation')).schema_version),
+    ),
+    created_at: c.text((r) => storedInstant(r.attributes.created_at)),
+    updated_at: c.text((r) => storedInstant(r.attributes.updated_at)),
+    raw: rawColumn,
+    synced_at: syncedAtColumn,
+  },
+  keptColumns: {
+    file_path: { type: 'TEXT', writtenBy: 'sync/document-files.ts' },
+    file_sha256: { type: 'TEXT', writtenBy: 'sync/document-files.ts' },
+    file_updated_at: { type: 'TEXT', writtenBy: 'sync/document-files.ts' },
+    file_bytes: { type: 'INTEGER', writtenBy: 'sync/document-files.ts' },
+  },
+  listTable: {
+    table: 'document_links',
+    parent: 'document_id',
+    column: 'record_id',
+    values: (r) => [...relIds(r, 'shipments'), ...relIds(r, 'cargos')],
+  },
+  walks: [
+    {
+      key: 'documents',
+      order: 80,
+      step: 'Documents',
+      noun: 'documents',
+      query: { 'page[size]': PAGE_SIZE },
+      when: hourly('documents'),
+      estimate: 'stored rows',
+    },
+  ],
+});

@@ -1,0 +1,107 @@
+/**
+ * Documents: those linked to a shipment or container (with the label of their type and whether
+ * their file is kept here), the documents whose file a sync should fetch, and the file state the
+ * sync's file step writes (`file_*`, left alone by the upsert).
+ */
+import type { Db } from '../database';
+import { perDb } from '../statements';
+
+export interface DocumentRow {
+  id: string;
+  name: string | null;
+  document_type: string | null;
+  type_label: string | null;
+  schema_id: string | null;
+  source: string | null;
+  file_name: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  email_subject: string | null;
+  file_path: string | null;
+  file_bytes: number | null;
+  /** 1 when the kept file is the current version (fetched for this `updated_at`). */
+  file_current: number;
+  /** The presigned file link the document came with (`links.download`), if any: it may have expired. */
+  link: string | null;
+}
+
+/** What fetching a document's file needs. */
+export interface WantedFile {
+  id: string;
+  size_bytes: number | null;
+  file_name: string | null;
+  updated_at: string | null;
+  link: string | null;
+}
+
+export interface FileState {
+  path: string;
+  sha256: string;
+  updatedAt: string | null;
+  bytes: number;
+}
+
+const columns = `d.id, d.name, d.document_type, s.label AS type_label, d.schema_id, d.source, d.file_name,
+  d.content_type, d.size_bytes, d.created_at, d.updated_at, e.subject AS email_subject, d.file_path, d.file_bytes,
+  (d.file_path IS NOT NULL AND d.file_updated_at IS d.updated_at) AS file_current,
+  json_extract(d.raw, '$.links.download') AS link`;
+const from = `FROM documents d
+  LEFT JOIN document_schemas s ON s.id = d.schema_id AND s.synced_at IS NOT NULL
+  LEFT JOIN email_submissions e ON e.id = d.email_submission_id AND e.synced_at IS NOT NULL`;
+
+const reads = perDb((db) => ({
+  forRecord: db.prepare<[string], DocumentRow>(
+    `SELECT ${columns} ${from} JOIN document_links l ON l.document_id = d.id
+     WHERE l.record_id = ? AND d.synced_at IS NOT NULL ORDER BY d.created_at DESC, d.id`,
+  ),
+  byId: db.prepare<[string], DocumentRow>(`SELECT ${columns} ${from} WHERE d.id = ? AND d.synced_at IS NOT NULL`),
+  // Newest first: when the budget runs out, the recent papers a forwarder works with are the ones kept.
+  wanting: db.prepare<[], WantedFile>(
+    `SELECT id, size_bytes, file_name, updated_at, json_extract(raw, '$.links.download') AS link FROM documents
+     WHERE synced_at IS NOT NULL AND (file_path IS NULL OR file_updated_at IS NOT updated_at)
+     ORDER BY created_at DESC, id`,
+  ),
+  keptBytes: db.prepare<[], { total: number }>(
+    'SELECT coalesce(sum(file_bytes), 0) AS total FROM documents WHERE file_path IS NOT NULL',
+  ),
+  kept: db.prepare<[string], { file_path: string | null; file_sha256: string | null }>(
+    'SELECT file_path, file_sha256 FROM documents WHERE id = ?',
+  ),
+}));
+const writeFile = perDb((db) =>
+  db.prepare<[string, string, string | null, number, string]>(
+    'UPDATE documents SET file_path = ?, file_sha256 = ?, file_updated_at = ?, file_bytes = ? WHERE id = ?',
+  ),
+);
+
+/** The documents linked to a shipment or container, newest first. */
+export function documentsForRecord(db: Db, recordId: string): DocumentRow[] {
+  return reads(db).forRecord.all(recordId);
+}
+
+export function documentById(db: Db, id: string): DocumentRow | undefined {
+  return reads(db).byId.get(id);
+}
+
+/** Documents whose file is not kept here, or was kept for an earlier version of the document. */
+export function documentsWantingFiles(db: Db): WantedFile[] {
+  return reads(db).wanting.all();
+}
+
+/** Bytes of every kept file. */
+export function keptFileBytes(db: Db): number {
+  return reads(db).keptBytes.get()?.total ?? 0;
+}
+
+/** Where the document's kept file is (a name inside the documents folder) and its hash. */
+export function keptFile(db: Db, id: string): { path: string | null; sha256: string | null } {
+  const row = reads(db).kept.get(id);
+  return { path: row?.file_path ?? null, sha256: row?.file_sha256 ?? null };
+}
+
+/** Records the kept file of a document. */
+export function recordDocumentFile(db: Db, id: string, file: FileState): void {
+  writeFile(db).run(file.path, file.sha256, file.updatedAt, file.bytes, id);
+}

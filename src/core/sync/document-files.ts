@@ -1,0 +1,230 @@
+/**
+ * Document files kept for offline use, in a `documents` folder beside the database. A sync's file
+ * step fetches each document's file whose copy is missing or older than the document
+ * (`updated_at`), newest documents first, within the size setting (each file up to `maxFileBytes`,
+ * all of them up to `maxTotalBytes`); larger ones are fetched when the user opens them
+ * (`fetchDocumentFile` at user priority). The file's address is asked of the API
+ * (`/documents/{id}/download_url`, through the limiter); the file itself comes from that presigned
+ * link, sent without the key (the link is the permission, and it points at storage, not the API).
+ * Names come from the service: `safeFileName` keeps them inside the folder whatever they hold.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { QuaysideError } from '../errors';
+import type { Db } from '../store/database';
+import {
+  documentsWantingFiles,
+  keptFile,
+  keptFileBytes,
+  recordDocumentFile,
+  type WantedFile,
+} from '../store/queries/documents';
+import type { Priority } from './types';
+
+const MB = 1024 * 1024;
+/** A file fetched on demand is still refused past this (a link that streams forever). */
+export const ON_DEMAND_MAX_BYTES = 4096 * MB;
+const FILE_TIMEOUT_MS = 120_000;
+const AT_ONCE = 3;
+
+export interface DocumentFileClient {
+  getJson(path: string, options?: { priority?: Priority; signal?: AbortSignal }): Promise<Record<string, unknown>>;
+}
+
+export interface DocumentFilesOptions {
+  /** The documents folder (created when the first file is kept). */
+  dir: string;
+  /** The size setting, read at each run (Settings → documentFiles). */
+  limits: () => { maxFileMb: number; maxTotalMb: number };
+  /** Fetch for the presigned links (tests). */
+  fetch?: typeof fetch;
+}
+
+/** The documents folder beside a database file. */
+export function documentsDirOf(dbPath: string): string {
+  return join(dirname(dbPath), 'documents');
+}
+
+function httpUrl(link: unknown): URL | null {
+  if (typeof link !== 'string') return null;
+  try {
+    const url = new URL(link);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
+
+/**
+ * The name a document's file is kept under: the document's id (or its hash when the id is not
+ * plain) and the service's file name with every path part, control, bidi and reserved character
+ * taken out, never starting with a dot, at most ~150 characters. Always one name inside the folder.
+ */
+export function safeFileName(id: string, fileName: string | null): string {
+  const idPart = /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : createHash('sha256').update(id).digest('hex').slice(0, 32);
+  let base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
+  base = base
+    .normalize('NFC')
+    // eslint-disable-next-line no-control-regex -- control characters are what is being removed
+    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_')
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  if (base.length > 120) {
+    const dot = base.lastIndexOf('.');
+    const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
+    base = base.slice(0, 120 - ext.length) + ext;
+  }
+  if (base === '') base = 'document';
+  if (RESERVED.test(base)) base = `_${base}`;
+  return `${idPart}-${base}`;
+}
+
+/** The full path of a kept name, refused unless it is directly inside the folder. */
+export function insideFolder(dir: string, name: string): string {
+  const folder = resolve(dir);
+  const full = resolve(folder, name);
+  if (dirname(full) !== folder || basename(full) !== name) {
+    throw new QuaysideError('internal', 'A document file name would leave the documents folder.');
+  }
+  return full;
+}
+
+export interface FetchFileContext {
+  db: Db;
+  client: DocumentFileClient;
+  options: DocumentFilesOptions;
+  signal?: AbortSignal;
+}
+
+/**
+ * Fetches one document's file into the folder and records it; returns the bytes downloaded.
+ * A file larger than `maxBytes` is abandoned (its partial copy removed) with an error.
+ */
+export async function fetchDocumentFile(
+  ctx: FetchFileContext,
+  doc: Pick<WantedFile, 'id' | 'file_name' | 'updated_at' | 'link'>,
+  priority: Priority,
+  maxBytes: number,
+): Promise<number> {
+  const timeout = AbortSignal.timeout(FILE_TIMEOUT_MS);
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
+  const get = async (link: unknown): Promise<Response | null> => {
+    const url = httpUrl(link);
+    if (!url) return null;
+    // No key: the link is the permission, and it points at storage, not at the API.
+    const response = await (ctx.options.fetch ?? fetch)(url, { signal, redirect: 'follow' });
+    if (response.ok && response.body) return response;
+    await response.body?.cancel();
+    return null;
+  };
+  // The link the document came with costs no request; once it has expired, the API gives a fresh one.
+  let response = await get(doc.link).catch((error: unknown) => {
+    if (ctx.signal?.aborted) throw error;
+    return null;
+  });
+  if (!response) {
+    const answer = await ctx.client.getJson(`/documents/${encodeURIComponent(doc.id)}/download_url`, {
+      priority,
+      signal: ctx.signal,
+    });
+    if (!httpUrl(answer.download_url)) {
+      throw new QuaysideError('internal', 'The Tracking API sent no usable download link for this document.');
+    }
+    response = await get(answer.download_url);
+  }
+  if (!response?.body) {
+    throw new QuaysideError('needs_connection', "The document's file could not be downloaded; try again later.");
+  }
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body.cancel();
+    throw new QuaysideError('invalid_argument', 'The document file is larger than the size kept for offline use.');
+  }
+  await mkdir(ctx.options.dir, { recursive: true });
+  const name = safeFileName(doc.id, doc.file_name);
+  const target = insideFolder(ctx.options.dir, name);
+  const temp = insideFolder(ctx.options.dir, `.${randomBytes(6).toString('hex')}.part`);
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const out = createWriteStream(temp);
+  try {
+    const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      if (bytes > maxBytes) {
+        await reader.cancel();
+        throw new QuaysideError('invalid_argument', 'The document file is larger than the size kept for offline use.');
+      }
+      hash.update(value);
+      if (!out.write(value)) await new Promise<void>((done) => out.once('drain', () => done()));
+    }
+    await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
+    await rename(temp, target);
+  } catch (error) {
+    out.destroy();
+    await rm(temp, { force: true });
+    throw error;
+  }
+  const previous = keptFile(ctx.db, doc.id).path;
+  if (previous !== null && previous !== name) await rm(insideFolder(ctx.options.dir, previous), { force: true });
+  recordDocumentFile(ctx.db, doc.id, { path: name, sha256: hash.digest('hex'), updatedAt: doc.updated_at, bytes });
+  return bytes;
+}
+
+export interface FileStepResult {
+  files: number;
+  bytes: number;
+  /** Documents left for on demand: over the file size or the total. */
+  skipped: number;
+  failed: number;
+}
+
+/** The documents whose file this run fetches, within the size setting. */
+export function filesToFetch(db: Db, options: DocumentFilesOptions) {
+  const { maxFileMb, maxTotalMb } = options.limits();
+  let room = maxTotalMb * MB - keptFileBytes(db);
+  const chosen: ReturnType<typeof documentsWantingFiles> = [];
+  let skipped = 0;
+  for (const doc of documentsWantingFiles(db)) {
+    const size = doc.size_bytes ?? maxFileMb * MB;
+    if (size > maxFileMb * MB || size > room) {
+      skipped++;
+      continue;
+    }
+    room -= size;
+    chosen.push(doc);
+  }
+  return { chosen, skipped, maxFileBytes: maxFileMb * MB };
+}
+
+/** The sync's file step: each chosen document's file, three at once, at background priority. */
+export async function syncDocumentFiles(
+  ctx: FetchFileContext & { onFile?: () => void },
+  chosen: ReturnType<typeof filesToFetch>,
+): Promise<FileStepResult> {
+  const result: FileStepResult = { files: 0, bytes: 0, skipped: chosen.skipped, failed: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < chosen.chosen.length) {
+      ctx.signal?.throwIfAborted();
+      const doc = chosen.chosen[next++]!;
+      try {
+        result.bytes += await fetchDocumentFile(ctx, doc, 'background', chosen.maxFileBytes);
+        result.files++;
+      } catch (error) {
+        if (ctx.signal?.aborted) throw error;
+        // One file that cannot be fetched (gone, too large after all, storage down) does not
+        // fail the run; it is asked again next run.
+        result.failed++;
+      }
+      ctx.onFile?.();
+    }
+  };
+  await Promise.all(Array.from({ length: AT_ONCE }, worker));
+  return result;
+}

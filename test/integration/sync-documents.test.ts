@@ -1,0 +1,143 @@
+/**
+ * Issue 15 item 2: one sync stores documents (linked to their shipments and containers, with
+ * the label of their type from the schema fetched by id) and email submissions, and keeps each
+ * document's file in the `documents` folder beside the database within the size setting; a
+ * second sync downloads nothing that did not change; a hostile file name stays in the folder.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { documentsForRecord } from '../../src/core/store/queries/documents';
+import { fetchDocumentFile, insideFolder, ON_DEMAND_MAX_BYTES, safeFileName } from '../../src/core/sync/document-files';
+import { useHostileProxy, type HostileProxyOptions, type ProxiedRequest } from '../helpers/hostile-proxy';
+import { useSandbox } from '../helpers/sandbox';
+import { syncOf } from '../helpers/sync';
+
+const pathOf = (request: ProxiedRequest) => new URL(request.url, 'http://proxy.invalid').pathname;
+
+describe('documents and email submissions', { timeout: 120_000 }, () => {
+  // Four full syncs of one account: a limit that never makes them wait.
+  const sandbox = useSandbox({ seed: 'documents', shipments: 60, rateLimit: { limit: 10_000, windowSeconds: 60 } });
+  let hostileName: string | null = null;
+  const rewrite: HostileProxyOptions['rewrite'] = (request, answer) => {
+    if (hostileName === null || !pathOf(request).endsWith('/documents') || answer.status !== 200) return undefined;
+    const doc = answer.json as { data: { attributes: Record<string, unknown> }[] };
+    for (const d of doc.data) d.attributes.file_name = hostileName;
+    return { status: 200, headers: answer.headers, body: doc };
+  };
+  const proxy = useHostileProxy(() => ({ upstream: sandbox.get().url, rewrite }));
+
+  it('stores documents with their links, type label and files; a second sync downloads nothing', async () => {
+    hostileName = null;
+    const sync = syncOf(sandbox.get(), { baseUrl: proxy.get().url });
+    try {
+      const first = await sync.engine.run({ mode: 'full' });
+      expect(first).toMatchObject({ status: 'ok' });
+      const { db } = sync;
+      const world = sandbox.get().store.world;
+      const now = sandbox.get().clock.now();
+      const expected = world.documents.filter((d) => d.createdAt <= now);
+      expect(db.prepare('SELECT count(*) FROM documents WHERE raw IS NOT NULL').pluck().get()).toBe(expected.length);
+      const submissions = world.emailSubmissions.filter((m) => m.createdAt <= now).length;
+      expect(db.prepare('SELECT count(*) FROM email_submissions WHERE raw IS NOT NULL').pluck().get()).toBe(
+        submissions,
+      );
+      // Listed on its shipment and on each of its containers, with the type's label.
+      const doc = expected[0]!;
+      const onShipment = documentsForRecord(db, doc.shipment.id);
+      expect(onShipment.map((d) => d.id)).toContain(doc.id);
+      const row = onShipment.find((d) => d.id === doc.id)!;
+      expect(row.type_label).toBe(
+        { bill_of_lading: 'Bill of lading', commercial_invoice: 'Commercial invoice', packing_list: 'Packing list' }[
+          doc.documentType
+        ] ?? expect.any(String),
+      );
+      const box = doc.shipment.containers[0]!;
+      expect(documentsForRecord(db, box.id).map((d) => d.id)).toContain(doc.id);
+      // Every file kept (the demo's are small), byte for byte as served.
+      const dir = join(dirname(sync.dbPath), 'documents');
+      expect(first.counts.document_file).toBe(expected.length);
+      expect(row.file_current).toBe(1);
+      const kept = readFileSync(join(dir, row.file_path!));
+      expect(kept.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(kept.length).toBe(row.size_bytes);
+      // Each document came with its presigned link (`links.download`): no request per file.
+      expect(proxy.get().requests.filter((r) => pathOf(r).endsWith('/download_url'))).toHaveLength(0);
+
+      proxy.get().requests.length = 0;
+      const second = await sync.engine.run({ mode: 'full' });
+      expect(second).toMatchObject({ status: 'ok' });
+      expect(second.counts.document_file).toBeUndefined();
+      expect(proxy.get().requests.filter((r) => pathOf(r).endsWith('/download_url'))).toHaveLength(0);
+
+      // An hour later the stored link has expired: opening asks the API for a fresh one (one request,
+      // through the limiter), and the file is fetched from it without the key.
+      sandbox.get().advance(3600);
+      proxy.get().requests.length = 0;
+      const mark = sync.meter.mark();
+      const bytes = await fetchDocumentFile(
+        { db, client: sync.client, options: { dir, limits: () => ({ maxFileMb: 25, maxTotalMb: 2048 }) } },
+        { id: doc.id, file_name: row.file_name, updated_at: row.updated_at, link: row.link },
+        'user',
+        ON_DEMAND_MAX_BYTES,
+      );
+      expect(bytes).toBe(row.size_bytes);
+      const asked = proxy.get().requests.filter((r) => pathOf(r).endsWith('/download_url'));
+      expect(asked).toHaveLength(1);
+      expect(sync.meter.since(mark).requests).toBe(1);
+    } finally {
+      sync.close();
+    }
+  });
+
+  it('keeps files within the size setting: larger ones are left for on demand', async () => {
+    hostileName = null;
+    const sync = syncOf(sandbox.get(), {
+      baseUrl: proxy.get().url,
+      documentFiles: { limits: () => ({ maxFileMb: 0, maxTotalMb: 0 }) },
+    });
+    try {
+      const run = await sync.engine.run({ mode: 'full' });
+      expect(run).toMatchObject({ status: 'ok' });
+      expect(run.counts.document_file).toBeUndefined();
+      expect(sync.db.prepare('SELECT count(*) FROM documents WHERE file_path IS NOT NULL').pluck().get()).toBe(0);
+      expect(sync.db.prepare('SELECT count(*) FROM documents WHERE raw IS NOT NULL').pluck().get()).toBeGreaterThan(0);
+    } finally {
+      sync.close();
+    }
+  });
+
+  it('a hostile file name from the service never leaves the documents folder', async () => {
+    hostileName = '../../../outside\u202e.pdf';
+    const sync = syncOf(sandbox.get(), { baseUrl: proxy.get().url });
+    try {
+      expect(await sync.engine.run({ mode: 'full' })).toMatchObject({ status: 'ok' });
+      const dir = join(dirname(sync.dbPath), 'documents');
+      const names = readdirSync(dir);
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((n) => !n.includes('..') && !n.includes('/') && !n.includes('\u202e'))).toBe(true);
+      expect(existsSync(join(dirname(sync.dbPath), '..', 'outside.pdf'))).toBe(false);
+    } finally {
+      hostileName = null;
+      sync.close();
+    }
+  });
+
+  it('safeFileName keeps any name one plain name inside the folder', () => {
+    const dir = '/data/documents';
+    for (const [id, name] of [
+      ['4a3e2f10-0000-4000-8000-000000000001', '../../etc/passwd'],
+      ['../../x', 'C:\\Windows\\evil.exe'],
+      ['id', '..'],
+      ['id', 'CON'],
+      ['id', '\u0000\u001f.hidden'],
+      ['id', `${'a'.repeat(300)}.pdf`],
+    ] as const) {
+      const safe = safeFileName(id, name);
+      expect(insideFolder(dir, safe)).toBe(join(dir, safe));
+      expect(safe.length).toBeLessThanOrEqual(190);
+    }
+    expect(safeFileName('id', `${'a'.repeat(300)}.pdf`).endsWith('.pdf')).toBe(true);
+    expect(() => insideFolder(dir, '../x')).toThrow(/leave the documents folder/);
+  });
+});
