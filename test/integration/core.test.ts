@@ -23,15 +23,19 @@ describe('core', () => {
     first.events.subscribe((event, payload) => seen.push([event, payload]));
     await first.call('settings:update', { theme: 'dark', syncIntervalMinutes: 30 });
     const noRates = { currency: 'USD', sets: [] };
+    const documentFiles = { maxFileMb: 25, maxTotalMb: 2048 };
     expect(seen).toEqual([
-      ['settings:changed', { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates }],
+      [
+        'settings:changed',
+        { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates, documentFiles },
+      ],
     ]);
     await first.close();
 
     const second = createCore({ dataDir, appVersion: '1', autoSync: false });
     expect(await second.call('settings:get', undefined)).toEqual({
       ok: true,
-      value: { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates },
+      value: { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates, documentFiles },
     });
   });
 
@@ -49,6 +53,7 @@ describe('core', () => {
       timeDisplay: 'port',
       syncIntervalMinutes: 15,
       rates: { currency: 'USD', sets: [] },
+      documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
     });
     const aside = readdirSync(dataDir).find((name) => name.startsWith('settings.json.unreadable-'));
     expect(aside && readFileSync(join(dataDir, aside), 'utf8')).toBe('{"theme": "dark", ');

@@ -5,6 +5,7 @@
  * the sync goes on and says so once, and a record's values are read through its own endpoint
  * when it is opened; values are set through the per-record endpoints, a refusal changing nothing.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
@@ -113,7 +114,8 @@ describe('custom fields when the service cannot list them', { timeout: 120_000 }
     let sandbox: Sandbox | undefined;
     const demo: DemoService = {
       async start() {
-        sandbox = await startSandbox({ seed: 'cf-fallback', shipments: 20, ...options });
+        // A key of its own: the client's limiter is per key per process, and each test syncs anew.
+        sandbox = await startSandbox({ seed: 'cf-fallback', shipments: 20, apiKeys: [randomUUID()], ...options });
         const started = sandbox;
         return { url: started.url, apiKey: started.apiKeys[0]!, close: () => started.close() };
       },
