@@ -11,6 +11,14 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 
+/**
+ * The requests that went to the API, not the document files a sync fetches through their
+ * presigned links (without the key, and not counted as API requests).
+ */
+export function apiRequests(requests: readonly ProxiedRequest[]): ProxiedRequest[] {
+  return requests.filter((r) => !r.url.startsWith('/files/'));
+}
+
 export interface ProxiedRequest {
   method: string;
   /** Path and query as the client sent them, e.g. "/v2/shipments?page%5Bsize%5D=100". */

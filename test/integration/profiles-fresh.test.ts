@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import type { ProfilesState, ProfileSummary } from '../../src/shared/types';
 import { capture } from '../helpers/capture';
 import { syncNow, testCore, value } from '../helpers/core';
-import { startHostileProxy, type HostileProxy } from '../helpers/hostile-proxy';
+import { apiRequests, startHostileProxy, type HostileProxy } from '../helpers/hostile-proxy';
 import { tempDir } from '../helpers/temp-dir';
 
 describe('profiles on a fresh machine', () => {
@@ -44,7 +44,7 @@ describe('profiles on a fresh machine', () => {
 
     expect(await syncNow(core, 'full')).toMatchObject({ state: 'idle', error: null });
     expect(await value(core, 'shipments:count', { filters: {} })).toBe(12);
-    expect(proxy.requests.every((r) => r.headers.authorization === `Token ${key}`)).toBe(true);
+    expect(apiRequests(proxy.requests).every((r) => r.headers.authorization === `Token ${key}`)).toBe(true);
     await core.close();
 
     // The next start on the same folder finds the profile active.

@@ -13,7 +13,7 @@ import { acquireSyncLock, syncLockPath } from '../../src/core/sync/lock';
 import { readSyncLog } from '../../src/core/sync/sync-log';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { testCore, value, syncNow } from '../helpers/core';
-import { startHostileProxy, type HostileProxy } from '../helpers/hostile-proxy';
+import { apiRequests, startHostileProxy, type HostileProxy } from '../helpers/hostile-proxy';
 import { syncOf } from '../helpers/sync';
 import { tempDir } from '../helpers/temp-dir';
 
@@ -128,7 +128,7 @@ describe('one sync per database, across processes', () => {
       const summary = JSON.parse(done.out) as { status: string; requests: number };
       expect(summary.status).toBe('ok');
       // The first sync asked for exactly what it counted: nothing was doubled or cut by the busy one.
-      expect(proxy.requests.length).toBe(summary.requests);
+      expect(apiRequests(proxy.requests).length).toBe(summary.requests);
       expect(existsSync(syncLockPath(db))).toBe(false);
 
       const third = await cliSync(db, proxy.url, ['--json']).done;

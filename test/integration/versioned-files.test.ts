@@ -128,7 +128,14 @@ describe('older files', () => {
     const dataDir = dataDirWith({ 'settings.json': JSON.stringify({ theme: 'dark', syncIntervalMinutes: 30 }) });
     const store = new SettingsStore(dataDir);
     const noRates = { currency: 'USD', sets: [] };
-    expect(store.get()).toEqual({ theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates });
+    const documentFiles = { maxFileMb: 25, maxTotalMb: 2048 };
+    expect(store.get()).toEqual({
+      theme: 'dark',
+      timeDisplay: 'local',
+      syncIntervalMinutes: 30,
+      rates: noRates,
+      documentFiles,
+    });
     expect(store.problem).toBeNull();
     store.update({ timeDisplay: 'port' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
@@ -137,12 +144,14 @@ describe('older files', () => {
       timeDisplay: 'port',
       syncIntervalMinutes: 30,
       rates: noRates,
+      documentFiles,
     });
     expect(new SettingsStore(dataDir).get()).toEqual({
       theme: 'dark',
       timeDisplay: 'port',
       syncIntervalMinutes: 30,
       rates: noRates,
+      documentFiles,
     });
   });
 
@@ -150,7 +159,12 @@ describe('older files', () => {
     const v1 = { version: 1, theme: 'light', timeDisplay: 'port', syncIntervalMinutes: 60 };
     const dataDir = dataDirWith({ 'settings.json': JSON.stringify(v1) });
     const store = new SettingsStore(dataDir);
-    expect(store.get()).toEqual({ ...v1, version: undefined, rates: { currency: 'USD', sets: [] } });
+    expect(store.get()).toEqual({
+      ...v1,
+      version: undefined,
+      rates: { currency: 'USD', sets: [] },
+      documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
+    });
     // Nothing is written until a change.
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual(v1);
     const rates = {

@@ -53,9 +53,11 @@ describe('the demo service', () => {
     started.length = 0;
     await sandboxDemoService().start();
     await sandboxDemoService({ seed: 'x', shipments: 3, latency: 'none' }).start();
+    // Each demo service its own key (one limiter per key per process), the demo key accepted too.
+    const ownKey = [expect.stringMatching(/^quayside-demo-key-[0-9a-f-]{36}$/), 'quayside-demo-key'];
     expect(started).toEqual([
-      { seed: 'demo', shipments: 300, latency: 'realistic' },
-      { seed: 'x', shipments: 3, latency: 'none' },
+      { apiKeys: ownKey, seed: 'demo', shipments: 300, latency: 'realistic' },
+      { apiKeys: ownKey, seed: 'x', shipments: 3, latency: 'none' },
     ]);
   });
 });

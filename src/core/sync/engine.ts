@@ -66,6 +66,7 @@ const stepNames = new Map<string, string>([
   ...walks.map((w) => [w.key, w.step] as const),
   ['events', 'Container events'],
   ['routes', 'Route maps'],
+  ['done', 'Done'],
   ...childSteps,
   ...fillSteps,
   ['files', 'Document files'],
@@ -306,6 +307,10 @@ export class SyncEngine {
       if (resolved === 'full') writeState(db, 'full:completed_at', now().toISOString());
       writeState(db, 'sync:completed_at', now().toISOString());
       maintainStore(db, { checkpoint: true });
+      // Done is done: an estimate a step did not correct (a list that gave no total) leaves no
+      // bar short of its end.
+      pagesTotal = pagesDone;
+      progress('done');
     } catch (caught) {
       if (signal?.aborted) status = 'cancelled';
       else status = 'failed';
