@@ -212,6 +212,12 @@ export class SyncEngine {
         WALKS_AT_ONCE,
         runWalk,
       );
+      // Records fetched one request at a time (child lists, stubs): one step of progress each.
+      const fetchedById = (step: string, fetched: Record<string, number>) => {
+        pagesDone++;
+        for (const [type, n] of Object.entries(fetched)) counts[type] = (counts[type] ?? 0) + n;
+        progress(step);
+      };
       // Lists kept under each record of a resource walked in this run (custom field options).
       const children = childListsDue(db, new Set(plan.map((spec) => spec.walk.resource)));
       const childLists = children.reduce((n, c) => n + c.parents.length, 0);
@@ -223,11 +229,7 @@ export class SyncEngine {
             client: this.#o.client,
             signal,
             now,
-            onFetched: (step, fetched) => {
-              pagesDone++;
-              for (const [type, n] of Object.entries(fetched)) counts[type] = (counts[type] ?? 0) + n;
-              progress(step);
-            },
+            onFetched: fetchedById,
           },
           children,
         );
@@ -275,11 +277,7 @@ export class SyncEngine {
           client: this.#o.client,
           signal,
           now,
-          onFetched: (step, fetched) => {
-            pagesDone++;
-            for (const [type, n] of Object.entries(fetched)) counts[type] = (counts[type] ?? 0) + n;
-            progress(step);
-          },
+          onFetched: fetchedById,
         });
       }
       // The documents' files, for offline use, within the size setting (one request each for its link).
