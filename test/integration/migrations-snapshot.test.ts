@@ -33,6 +33,11 @@ const released = [
     name: 'live-service-attributes',
     sha256: 'be0040da28a54a78636f7b0000ee733de49eb9cca69f287331138bb5888e087c',
   },
+  {
+    version: 5,
+    name: 'whole-service',
+    sha256: '5724ab0cbdb14245f1e3adab9aff82257c030fd6c0f9699dc01985279e2d85be',
+  },
 ] as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

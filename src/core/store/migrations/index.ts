@@ -3,6 +3,7 @@ import * as m0002 from './0002-search-merges-between-pages';
 import * as m0003 from './0003-metro-areas-and-locations';
 import * as m0004 from './0004-live-service-attributes';
 import * as m0005 from './0005-whole-service';
+import * as m0006 from './0006-forwarder-workflows';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,5 @@ export const migrations: readonly Migration[] = [
   { version: 3, name: 'metro-areas-and-locations', up: m0003.up },
   { version: 4, name: 'live-service-attributes', up: m0004.up },
   { version: 5, name: 'whole-service', up: m0005.up },
+  { version: 6, name: 'forwarder-workflows', up: m0006.up },
 ];

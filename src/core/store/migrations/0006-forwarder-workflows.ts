@@ -1,0 +1,8 @@
+/**
+ * Forwarder workflows (issue 16): change history and bulk import. One migration in parts, one file
+ * each under `0006/`, applied in this order in one transaction like any migration.
+ */
+import * as changes from './0006/changes';
+import * as imports from './0006/imports';
+
+export const up = [changes.up, imports.up].join('\n');

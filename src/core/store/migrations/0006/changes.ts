@@ -1,0 +1,2 @@
+/** Migration 0006, changes (issue 16): filled by the work on it; empty until then. */
+export const up = '';
