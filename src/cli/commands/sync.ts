@@ -13,6 +13,9 @@ import { parseRateLimit } from '../../sandbox/rate-limit';
 import { exitCodeFor, exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 
+/** SQLite's page cache of a CLI sync, in MB (the app keeps 32 for its lists; issue 17 item 1). */
+const CLI_SYNC_CACHE_MB = 8;
+
 export const syncUsage = `sync (--db PATH | --profile NAME) [--base-url URL] [--rate-limit N/SECONDS] [--full] [--json]
                       Sync an account into a database (created if missing). With --profile, the app's
                       profile: its database, base URL and the key from the keychain; otherwise the key
@@ -130,6 +133,8 @@ export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}
     apiKey,
     rateLimit,
     fetch: deps.fetch,
+    // A cron job's sync writes each page once: a small page cache keeps its footprint low.
+    cacheMb: CLI_SYNC_CACHE_MB,
     onProgress: values.json
       ? undefined
       : (p) =>

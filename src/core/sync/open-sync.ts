@@ -34,6 +34,8 @@ export interface OpenSyncOptions {
   documentFiles?: Partial<Omit<DocumentFilesOptions, 'client'>>;
   /** Timing of the cross-process sync lock (tests). */
   lock?: SyncLockOptions;
+  /** SQLite's page cache in MB (`openDatabase`'s `cacheMb`; default 32). */
+  cacheMb?: number;
 }
 
 export interface OpenSync {
@@ -67,7 +69,7 @@ export function openSync(options: OpenSyncOptions): OpenSync {
       options.onRequest?.(event);
     },
   });
-  const db = openDatabase(options.dbPath);
+  const db = openDatabase(options.dbPath, { cacheMb: options.cacheMb });
   const engine = new LockedSyncEngine(options.dbPath, options.lock ?? {}, {
     db,
     client,
