@@ -77,7 +77,15 @@ export async function benchClient(): Promise<Measure[]> {
   const peaks: Record<number, number | null> = {};
   try {
     for (const shipments of [2_000, 10_000]) {
-      const remote = await spawnSandbox(['--seed', 'bench-client', '--shipments', String(shipments)]);
+      // No limit at the service either: the client's own cost shows, not a wait for the window.
+      const remote = await spawnSandbox([
+        '--seed',
+        'bench-client',
+        '--shipments',
+        String(shipments),
+        '--rate-limit',
+        '1000000/60',
+      ]);
       try {
         peaks[shipments] = await cliSyncPeak(remote.url, join(dir, `cli-${shipments}.sqlite`));
         if (shipments === 10_000) {
