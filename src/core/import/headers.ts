@@ -111,6 +111,8 @@ for (const [field, numberType, names] of synonyms) {
 const trailing = new Set(['number', 'numbers', 'no', 'nos', 'num', 'nr', 'nbr', 'code', 'id', 'ids', 'ref', 's']);
 
 export function matchHeader(header: string): HeaderMatch | null {
+  // "#" alone heads a count of rows, not their numbers.
+  if (!/\p{L}/u.test(header)) return null;
   let words = normalizeWords(header).split(' ').filter(Boolean);
   while (words.length > 0) {
     const found = byName.get(words.join(' '));
