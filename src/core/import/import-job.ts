@@ -351,7 +351,12 @@ export class ImportJob {
     if (answer?.decision === 'auto_select' && answer.selected) {
       return { inferredType, inferredCarrier: answer.selected.scac };
     }
-    const candidates = (answer?.candidates ?? []).filter((c) => this.#lookups!.carrier(c.scac) !== null);
+    // Only lines that can track this number: a guess the service cannot act on is no choice.
+    const type = this.#rowOf(draft.row).requestType ?? inferredType;
+    const candidates = (answer?.candidates ?? []).filter((c) => {
+      const line = this.#lookups!.carrier(c.scac);
+      return line !== null && (type === null ? Object.values(line.tracks).some(Boolean) : line.tracks[type]);
+    });
     if (candidates.length > 0) {
       const names = candidates.map((c) => `${c.name} (${c.scac})`);
       return {
