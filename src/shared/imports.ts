@@ -145,6 +145,8 @@ export interface ImportProgress {
 /** An import as it stands. */
 export interface ImportState {
   id: string;
+  /** The last progress event this state includes (see ImportProgressEvent.version). */
+  version: number;
   name: string;
   phase: ImportPhase;
   /** The last run (inference or sending) was cancelled before it ended. */
@@ -159,6 +161,11 @@ export interface ImportState {
 /** `imports:progress`: an import's phase and counts, and the rows that changed since the last one. */
 export interface ImportProgressEvent {
   id: string;
+  /**
+   * 1, 2, 3… per import: `rows` holds the rows changed since the event before, so a listener
+   * that missed one (its number skips) reads the whole import again (`imports:get`).
+   */
+  version: number;
   phase: ImportPhase;
   cancelled: boolean;
   stopped: string | null;

@@ -82,6 +82,7 @@ export class ImportJob {
   #running: Promise<void> | null = null;
   readonly #changed = new Set<number>();
   #flushTimer: ReturnType<typeof setTimeout> | null = null;
+  #version = 0;
 
   constructor(options: ImportJobOptions) {
     this.#o = options;
@@ -254,6 +255,7 @@ export class ImportJob {
   state(): ImportState {
     return {
       id: this.id,
+      version: this.#version,
       name: this.name,
       phase: this.#phase,
       cancelled: this.#cancelled,
@@ -419,8 +421,10 @@ export class ImportJob {
     this.#flushTimer = null;
     const rows = [...this.#changed].sort((a, b) => a - b).map((row) => this.#rowOf(row));
     this.#changed.clear();
+    this.#version++;
     this.#o.onChange?.({
       id: this.id,
+      version: this.#version,
       phase: this.#phase,
       cancelled: this.#cancelled,
       stopped: this.#stopped,
