@@ -61,6 +61,7 @@ test('a spreadsheet of numbers: its columns, a preview with each row’s problem
     await page.getByRole('link', { name: 'Import…' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Import tracking requests' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Choose a file…' })).toBeEnabled();
+    await page.screenshot({ path: testInfo.outputPath('00-import-source.png') });
     await page.locator('#import-file').setInputFiles({
       name: 'customer-boxes.csv',
       mimeType: 'text/csv',

@@ -34,7 +34,7 @@ class ImportScreen {
   error = $state<string | null>(null);
   #off: (() => void) | null = null;
 
-  /** Listens for progress (once; the screen lives as long as the page). */
+  /** Listens for progress (once, until Start over). */
   listen(): void {
     this.#off ??= api.on('imports:progress', (event) => this.#apply(event));
   }
@@ -127,6 +127,9 @@ class ImportScreen {
   }
 
   startOver(): void {
+    // Listening again from the next read (an import left behind sends nothing this screen shows).
+    this.#off?.();
+    this.#off = null;
     this.step = 'source';
     this.table = null;
     this.mapping = null;
