@@ -148,7 +148,7 @@ describe('npm run cli -- import', () => {
 
   it('stops sending when cancelled: what was sent has its result, the rest say they were not sent', async () => {
     const dir = tempDir();
-    const numbers = Array.from({ length: 12 }, (_, i) => container('MSCU', 910000 + i));
+    const numbers = Array.from({ length: 30 }, (_, i) => container('MSCU', 910000 + i));
     const file = join(dir, 'many.csv');
     writeFileSync(file, ['Container,SCAC', ...numbers.map((n) => `${n},MSCU`)].join('\n'));
     const controller = new AbortController();
@@ -162,11 +162,11 @@ describe('npm run cli -- import', () => {
       signal: controller.signal,
     });
     expect(result.code).toBe(exitCodes.cancelled);
-    expect(result.rows).toHaveLength(12);
+    expect(result.rows).toHaveLength(30);
     const created = result.rows.filter((r) => r.status === 'created');
     const notSent = result.rows.filter((r) => r.status === 'failed');
     expect(created.length).toBeGreaterThanOrEqual(2);
-    expect(created.length + notSent.length).toBe(12);
+    expect(created.length + notSent.length).toBe(30);
     expect(notSent.length).toBeGreaterThan(0);
     expect(notSent.every((r) => r.message === 'Not sent: the import was cancelled.')).toBe(true);
     // Nothing sent after the cancel but what was already on its way, and each has its answer.

@@ -59,6 +59,14 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
 
 const typeOfAnswer = { container: 'container', bill_of_lading: 'bill_of_lading', booking: 'booking_number' } as const;
 
+/**
+ * Requests in flight at once. The limiter sets the pace; these only keep the network's latency
+ * from setting it instead (the bench's 100 creates a 3-second window took 2.3x its bound with 3 in
+ * flight, 1.2x with 10; 100 infer_number answers took 4.6 s with 8, 3.7 s with 16).
+ */
+const INFER_AT_ONCE = 16;
+const SEND_AT_ONCE = 10;
+
 /** Why a failed create stops the rest: the key refused, the connection gone, a long wait asked. */
 const CONSECUTIVE_NETWORK_FAILURES = 3;
 
@@ -134,7 +142,7 @@ export class ImportJob {
         return;
       }
       let failures = 0;
-      await pool(rows, this.#o.concurrency?.infer ?? 4, async (row) => {
+      await pool(rows, this.#o.concurrency?.infer ?? INFER_AT_ONCE, async (row) => {
         if (signal.aborted) return;
         const draft = this.#draft(row);
         try {
@@ -176,7 +184,7 @@ export class ImportJob {
     for (const row of rows) this.#set(row, { status: 'ready', message: null });
     return this.#run('sending', rows.length, async (signal) => {
       let failures = 0;
-      await pool(rows, this.#o.concurrency?.send ?? 3, async (row) => {
+      await pool(rows, this.#o.concurrency?.send ?? SEND_AT_ONCE, async (row) => {
         if (signal.aborted) return;
         const r = this.#rowOf(row);
         this.#set(row, { status: 'sending', message: null });
