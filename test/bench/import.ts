@@ -93,7 +93,10 @@ export async function benchImport(): Promise<Measure[]> {
       measure(`${label}: rows created`, state.counts.created, 'rows', { atLeast: ROWS }),
       measure(`${label}: requests`, requests, 'requests', {
         below: requestBound + 1,
-        anchor: { name: 'lower bound (a create per row, an infer_number per row without a carrier)', value: requestBound },
+        anchor: {
+          name: 'lower bound (a create per row, an infer_number per row without a carrier)',
+          value: requestBound,
+        },
       }),
       measure(`${label}: 429 responses`, limited, 'responses', { below: 1 }),
       // Checked, carriers asked (latency-bound: 100 answers, 16 at a time), then sent.

@@ -120,12 +120,15 @@ describe('npm run cli -- import', () => {
     const out = capture();
     process.env.T49_API_TOKEN = KEY;
     expect(
-      await runCli(['sync', '--db', db, '--base-url', sandbox.get().url, '--json'], { out: out.stream, err: capture().stream }),
+      await runCli(['sync', '--db', db, '--base-url', sandbox.get().url, '--json'], {
+        out: out.stream,
+        err: capture().stream,
+      }),
     ).toBe(exitCodes.ok);
     const store = openDatabase(db);
     const { number, scac } = store
       .prepare(
-        "SELECT c.number, s.shipping_line_scac AS scac FROM containers c JOIN shipments s ON s.id = c.shipment_id WHERE s.tracking_stopped_at IS NULL AND c.synced_at IS NOT NULL LIMIT 1",
+        'SELECT c.number, s.shipping_line_scac AS scac FROM containers c JOIN shipments s ON s.id = c.shipment_id WHERE s.tracking_stopped_at IS NULL AND c.synced_at IS NOT NULL LIMIT 1',
       )
       .get() as { number: string; scac: string };
     store.close();
@@ -179,9 +182,9 @@ describe('npm run cli -- import', () => {
     const dir = tempDir();
     const url = sandbox.get().url;
     await expect(run(['--db', join(dir, 'x.sqlite')])).rejects.toThrow(/import needs one file/);
-    expect(await runCli(['import', '--db', join(dir, 'x.sqlite')], { out: capture().stream, err: capture().stream })).toBe(
-      exitCodes.usage,
-    );
+    expect(
+      await runCli(['import', '--db', join(dir, 'x.sqlite')], { out: capture().stream, err: capture().stream }),
+    ).toBe(exitCodes.usage);
     await expect(run([join(dir, 'a.csv')])).rejects.toThrow(/import needs --db PATH or --profile NAME/);
     const missing = await run([join(dir, 'nope.csv'), '--db', join(dir, 'x.sqlite'), '--base-url', url]);
     expect(missing.code).toBe(exitCodes.failure);
@@ -190,7 +193,10 @@ describe('npm run cli -- import', () => {
     writeFileSync(empty, ',,\n');
     const refused = await run([empty, '--db', join(dir, 'x.sqlite'), '--base-url', url, '--json']);
     expect(refused.code).toBe(exitCodes.validation);
-    expect(JSON.parse(refused.out)).toEqual({ rows: [], error: 'empty.csv holds no value: there is nothing to import.' });
+    expect(JSON.parse(refused.out)).toEqual({
+      rows: [],
+      error: 'empty.csv holds no value: there is nothing to import.',
+    });
     const noNumbers = join(dir, 'notes.csv');
     writeFileSync(noNumbers, 'Notes,Customer\ncall first,\n');
     const unmapped = await run([noNumbers, '--db', join(dir, 'x.sqlite'), '--base-url', url, '--json']);

@@ -4,12 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import ImportView from '../../src/renderer/src/views/ImportView.svelte';
 import { importScreen } from '../../src/renderer/src/lib/import-state.svelte';
-import {
-  emptyImportCounts,
-  type ImportRow,
-  type ImportState,
-  type ImportTable,
-} from '../../src/shared/imports';
+import { emptyImportCounts, type ImportRow, type ImportState, type ImportTable } from '../../src/shared/imports';
 import { Refusal, bridge } from './bridge';
 
 const table: ImportTable = {
@@ -85,14 +80,20 @@ describe('the import screen', () => {
 
     await screen.findByRole('heading', { name: 'Which column holds what?' });
     const unsure = screen.getByRole('list', { name: 'What Quayside was unsure of' });
-    expect(within(unsure).getAllByRole('listitem').map((li) => li.textContent)).toEqual(table.unsure);
+    expect(
+      within(unsure)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(table.unsure);
     // The file went over as base64 with its name.
     expect(bridge.argsOf('imports:read')).toEqual([
       { name: 'boxes.csv', base64: btoa('BL,Container #,Remarks,SCAC\n') },
     ]);
     const container = screen.getByRole('combobox', { name: 'What B: Container # holds' });
     await user.selectOptions(container, 'number');
-    expect(screen.getByRole('alert').textContent).toContain('Only one column can be the number: A: BL and B: Container #.');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Only one column can be the number: A: BL and B: Container #.',
+    );
     expect(screen.getByRole('button', { name: 'Check the rows' })).toHaveProperty('disabled', true);
 
     // The BL column left out, the box numbers are the ones to track.
@@ -125,7 +126,13 @@ describe('the import screen', () => {
     const rows = [
       row(2),
       row(3, { status: 'validation', field: 'number', message: 'MSCU1234567 is not a valid container number.' }),
-      row(4, { status: 'validation', field: 'carrier', carrier: null, message: 'Not sure of the carrier.', candidates: guesses }),
+      row(4, {
+        status: 'validation',
+        field: 'carrier',
+        carrier: null,
+        message: 'Not sure of the carrier.',
+        candidates: guesses,
+      }),
     ];
     bridge.answer('imports:preview', () => state(rows));
     const user = userEvent.setup();
@@ -174,11 +181,18 @@ describe('the import screen', () => {
 
     // An event whose number skips one: the whole import is read again.
     bridge.answer('imports:get', () =>
-      state([row(2, { status: 'created' }), rows[1]!, row(4, { status: 'failed', message: 'The Tracking API refused it.' })], {
-        version: 3,
-        phase: 'done',
-        progress: { done: 2, total: 2, etaSeconds: null },
-      }),
+      state(
+        [
+          row(2, { status: 'created' }),
+          rows[1]!,
+          row(4, { status: 'failed', message: 'The Tracking API refused it.' }),
+        ],
+        {
+          version: 3,
+          phase: 'done',
+          progress: { done: 2, total: 2, etaSeconds: null },
+        },
+      ),
     );
     bridge.emit('imports:progress', {
       id: 'imp-1',
@@ -191,7 +205,9 @@ describe('the import screen', () => {
       rows: [],
     });
     await screen.findByRole('heading', { name: 'Results' });
-    await waitFor(() => expect(screen.getByRole('row', { name: /MSCU4/ }).textContent).toContain('The Tracking API refused it.'));
+    await waitFor(() =>
+      expect(screen.getByRole('row', { name: /MSCU4/ }).textContent).toContain('The Tracking API refused it.'),
+    );
     expect(bridge.argsOf('imports:get')).toEqual([{ id: 'imp-1' }]);
     bridge.answer('imports:send', () => state([], { phase: 'sending' }));
     await user.click(screen.getByRole('button', { name: 'Retry failed (1)' }));
@@ -200,7 +216,10 @@ describe('the import screen', () => {
 
   it('reads pasted cells and says what is wrong with them', async () => {
     bridge.answer('imports:read', () => {
-      throw new Refusal({ code: 'invalid_argument', message: 'What was pasted holds no value: there is nothing to import.' });
+      throw new Refusal({
+        code: 'invalid_argument',
+        message: 'What was pasted holds no value: there is nothing to import.',
+      });
     });
     render(ImportView);
     const user = userEvent.setup();
@@ -209,7 +228,9 @@ describe('the import screen', () => {
     await user.click(screen.getByRole('textbox', { name: /Copy the cells/ }));
     await user.paste(',,\n,,');
     await user.click(read);
-    expect((await screen.findByRole('alert')).textContent).toBe('What was pasted holds no value: there is nothing to import.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'What was pasted holds no value: there is nothing to import.',
+    );
     expect(bridge.argsOf('imports:read')).toEqual([{ text: ',,\n,,' }]);
   });
 });

@@ -113,9 +113,7 @@ describe('the mapping Quayside proposes', () => {
       known,
     );
     expect(mapping).toEqual({ hasHeader: false, fields: ['number', 'carrier', null], numberType: 'container' });
-    expect(unsure).toEqual([
-      'The first row holds values, not column names: each column was told by what it holds.',
-    ]);
+    expect(unsure).toEqual(['The first row holds values, not column names: each column was told by what it holds.']);
   });
 
   it('takes a first row of unknown words over values as a header, and says what each column looks like', () => {

@@ -37,7 +37,10 @@ describe('reading a CSV file', () => {
   });
 
   it('reads UTF-8 with a byte order mark and UTF-16 (Excel’s "Unicode text")', async () => {
-    const bom = await readImportFile('bom.csv', Uint8Array.from([0xef, 0xbb, 0xbf, ...bytes('BL,SCAC\nX12345,MAEU\n')]));
+    const bom = await readImportFile(
+      'bom.csv',
+      Uint8Array.from([0xef, 0xbb, 0xbf, ...bytes('BL,SCAC\nX12345,MAEU\n')]),
+    );
     expect(bom.rows[0]).toEqual(['BL', 'SCAC']);
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('BL\tSCAC\r\nX12345\tMAEU\r\n', 'utf16le')]);
     const read = await readImportFile('unicode.txt', utf16);
@@ -103,7 +106,12 @@ describe('reading an Excel workbook', () => {
         sheet: 'Numbers',
         data: [
           [{ value: 'Booking #' }, { value: 'SCAC' }, { value: 'Ready' }, { value: 'Ref' }],
-          [{ value: 123456789, type: Number }, { value: 'MAEU' }, { value: new Date('2026-03-01T00:00:00Z'), type: Date, format: 'yyyy-mm-dd' }, null],
+          [
+            { value: 123456789, type: Number },
+            { value: 'MAEU' },
+            { value: new Date('2026-03-01T00:00:00Z'), type: Date, format: 'yyyy-mm-dd' },
+            null,
+          ],
           [{ value: '  MSCU1234566 ' }, { value: 'MSCU' }, null, { value: 'PO-1' }],
         ],
       },

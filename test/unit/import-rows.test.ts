@@ -15,8 +15,9 @@ function lookups(tracked: Record<string, Tracked> = {}): ImportLookups {
     carriersKnown: true,
     customersKnown: true,
     carrier: (text) =>
-      carriers.find((c) => c.scac === text.trim().toUpperCase() || c.name?.toLowerCase() === text.trim().toLowerCase()) ??
-      null,
+      carriers.find(
+        (c) => c.scac === text.trim().toUpperCase() || c.name?.toLowerCase() === text.trim().toLowerCase(),
+      ) ?? null,
     customer: (text) => (text.toLowerCase() === 'acme' ? { id: 'party-1', name: 'Acme' } : null),
     tracked: (type: RequestType, number: string) => tracked[`${type}:${number}`] ?? null,
   };
@@ -189,13 +190,18 @@ describe('a file’s rows', () => {
   });
 
   it('leave out a number the file repeats, pointing at the first row that has it', () => {
-    const drafts = draftRows(
-      [['Container'], ['MSCU1234566'], ['MAEU1234567'], ['mscu 1234566']],
-      { hasHeader: true, fields: ['number'], numberType: null },
-    );
+    const drafts = draftRows([['Container'], ['MSCU1234566'], ['MAEU1234567'], ['mscu 1234566']], {
+      hasHeader: true,
+      fields: ['number'],
+      numberType: null,
+    });
     const repeats = repeatsOf(drafts);
     expect([...repeats]).toEqual([[4, 2]]);
     const row = asRepeat(checkRow(drafts[2]!, lookups(), {}, null), 2);
-    expect(row).toMatchObject({ status: 'validation', field: 'number', message: 'Row 2 has the same number; this row is left out.' });
+    expect(row).toMatchObject({
+      status: 'validation',
+      field: 'number',
+      message: 'Row 2 has the same number; this row is left out.',
+    });
   });
 });

@@ -107,7 +107,12 @@ export async function runImport(args: string[], io: CommandIo, deps: ImportDeps 
     return exitCodes.validation;
   }
 
-  const sync = openSync({ dbPath: account.dbPath, baseUrl: account.baseUrl, apiKey: account.apiKey, fetch: deps.fetch });
+  const sync = openSync({
+    dbPath: account.dbPath,
+    baseUrl: account.baseUrl,
+    apiKey: account.apiKey,
+    fetch: deps.fetch,
+  });
   const controller = new AbortController();
   let job: ImportJob | null = null;
   const cancel = () => {

@@ -208,7 +208,8 @@ export class TrackingApiClient {
   ): Promise<JsonApiDocument | null> {
     const priority = options.priority ?? 'background';
     const { signal } = options;
-    const waiting = signal && options.stopWaiting ? AbortSignal.any([signal, options.stopWaiting]) : (signal ?? options.stopWaiting);
+    const waiting =
+      signal && options.stopWaiting ? AbortSignal.any([signal, options.stopWaiting]) : (signal ?? options.stopWaiting);
     // The service counts creates, number inference and container refreshes apart: so do we.
     const bucket = this.#limiter.bucket(rateBucketOf(method, url.pathname));
     for (let attempt = 1; ; attempt++) {

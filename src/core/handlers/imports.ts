@@ -35,13 +35,16 @@ export function importHandlers(ctx: CoreContext): ImportHandlers {
   const bySession = new WeakMap<Session, Map<string, ImportJob>>();
   const jobsOf = (session: Session) => {
     let jobs = bySession.get(session);
-    if (!jobs) bySession.set(session, (jobs = new Map()));
+    if (!jobs) bySession.set(session, (jobs = new Map<string, ImportJob>()));
     return jobs;
   };
   const jobOf = async (id: string) => {
     const job = jobsOf(await ctx.session()).get(id);
     if (!job) {
-      throw new QuaysideError('not_found', 'This import is no longer open (the app restarted or the account changed): choose the file again.');
+      throw new QuaysideError(
+        'not_found',
+        'This import is no longer open (the app restarted or the account changed): choose the file again.',
+      );
     }
     return job;
   };
@@ -127,7 +130,11 @@ export function importHandlers(ctx: CoreContext): ImportHandlers {
     'imports:setCarrier': async ({ id, row, scac }) => (await jobOf(id)).setCarrier(row, scac),
     'imports:export': async ({ id }) => {
       const job = await jobOf(id);
-      const base = job.name.replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 60) || 'import';
+      const base =
+        job.name
+          .replace(/\.[^.]*$/, '')
+          .replace(/[^A-Za-z0-9._-]+/g, '-')
+          .slice(0, 60) || 'import';
       const suggested = `quayside-${base}-results-${new Date().toISOString().slice(0, 10)}.csv`;
       const path = (await ctx.options.chooseExportPath?.(suggested)) ?? null;
       if (!path) return { path: null, rows: 0, cancelled: true };

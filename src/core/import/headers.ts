@@ -5,7 +5,13 @@
  * ("BL", "Booking", "Container #") also says the type of every number in it. Without a header row
  * the columns are told by their contents. Whatever is unsure is said, so the app can ask.
  */
-import { columnLetter, singleColumnFields, type ImportField, type ImportMapping, type RequestType } from '../../shared/imports';
+import {
+  columnLetter,
+  singleColumnFields,
+  type ImportField,
+  type ImportMapping,
+  type RequestType,
+} from '../../shared/imports';
 import { importFieldLabels } from '../../shared/imports';
 import { normalizeWords, parseNumberType } from './number-types';
 
@@ -45,9 +51,25 @@ const synonyms: [ImportField, RequestType | null, string[]][] = [
   [
     'number',
     'container',
-    ['container', 'cntr', 'ctr', 'ctnr', 'cont', 'container id', 'equipment', 'equipment id', 'box', 'unit', 'container equipment'],
+    [
+      'container',
+      'cntr',
+      'ctr',
+      'ctnr',
+      'cont',
+      'container id',
+      'equipment',
+      'equipment id',
+      'box',
+      'unit',
+      'container equipment',
+    ],
   ],
-  ['numberType', null, ['type', 'number type', 'request type', 'kind', 'track by', 'tracking type', 'id type', 'reference type']],
+  [
+    'numberType',
+    null,
+    ['type', 'number type', 'request type', 'kind', 'track by', 'tracking type', 'id type', 'reference type'],
+  ],
   [
     'carrier',
     null,
@@ -202,6 +224,7 @@ export function proposeMapping(rows: string[][], knownCarrier: (text: string) =>
   }
   const numberColumn = fields.indexOf('number');
   if (numberColumn < 0) unsure.push('No column holds the numbers to track: choose which one does.');
-  const numberType = numberColumn >= 0 && !fields.includes('numberType') ? (matches[numberColumn]?.numberType ?? null) : null;
+  const numberType =
+    numberColumn >= 0 && !fields.includes('numberType') ? (matches[numberColumn]?.numberType ?? null) : null;
   return { mapping: { hasHeader, fields, numberType }, unsure };
 }

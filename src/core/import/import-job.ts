@@ -164,7 +164,9 @@ export class ImportJob {
       const why = this.#stopped ?? 'the import was cancelled';
       for (const row of rows) {
         if (this.#rowOf(row).status === 'inferring') {
-          this.#answer(row, { inferenceProblem: `The carrier was not asked: ${lowerFirst(why)} Preview again to ask.` });
+          this.#answer(row, {
+            inferenceProblem: `The carrier was not asked: ${lowerFirst(why)} Preview again to ask.`,
+          });
         }
       }
     });
@@ -179,7 +181,9 @@ export class ImportJob {
     if (offline) throw new QuaysideError('needs_connection', offline);
     const wanted = rowNumbers ? new Set(rowNumbers) : null;
     const rows = this.#rows
-      .filter((r) => (wanted ? wanted.has(r.row) && (r.status === 'ready' || r.status === 'failed') : r.status === 'ready'))
+      .filter((r) =>
+        wanted ? wanted.has(r.row) && (r.status === 'ready' || r.status === 'failed') : r.status === 'ready',
+      )
       .map((r) => r.row);
     for (const row of rows) this.#set(row, { status: 'ready', message: null });
     return this.#run('sending', rows.length, async (signal) => {
@@ -404,7 +408,8 @@ export class ImportJob {
     const left = this.#progress.total - this.#progress.done;
     const waves = Math.ceil(Math.max(0, left - bucket.available) / bucket.limit);
     const untilNext = Math.max(0, bucket.nextSlotAt - Date.now()) / 1000;
-    const etaSeconds = left === 0 ? 0 : Math.round(waves === 0 ? 0 : untilNext + (waves - 1) * (bucket.windowMs / 1000));
+    const etaSeconds =
+      left === 0 ? 0 : Math.round(waves === 0 ? 0 : untilNext + (waves - 1) * (bucket.windowMs / 1000));
     this.#progress = { ...this.#progress, etaSeconds };
   }
 

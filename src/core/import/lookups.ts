@@ -84,7 +84,11 @@ export function importLookups(db: Db): ImportLookups {
     carriersKnown,
     customersKnown: customerIds.size > 0,
     carrier(text) {
-      const code = text.trim().toUpperCase().split(/[\s,;/()-]+/)[0] ?? '';
+      const code =
+        text
+          .trim()
+          .toUpperCase()
+          .split(/[\s,;/()-]+/)[0] ?? '';
       const bySCAC = carriers.get(code);
       if (bySCAC) return bySCAC;
       const name = normalizeWords(text);
@@ -107,7 +111,8 @@ export function importLookups(db: Db): ImportLookups {
       const sameLine = (other: string | null) => scac === null || other === null || other.toUpperCase() === scac;
       const request = activeRequestsFor(db, number).find((r) => r.request_type === type && sameLine(r.scac));
       if (request) {
-        const status = request.status === 'created' ? 'tracked' : request.status === 'pending' ? 'pending' : 'awaiting its manifest';
+        const status =
+          request.status === 'created' ? 'tracked' : request.status === 'pending' ? 'pending' : 'awaiting its manifest';
         return {
           trackingRequestId: request.id,
           shipmentId: request.shipment_id,

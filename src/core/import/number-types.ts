@@ -19,12 +19,27 @@ export function normalizeWords(text: string): string {
 const typeWords: [RequestType, string[]][] = [
   [
     'bill_of_lading',
-    ['bl', 'b l', 'bol', 'b o l', 'bill of lading', 'bill', 'lading', 'mbl', 'mbol', 'master bl', 'master bill of lading', 'obl'],
+    [
+      'bl',
+      'b l',
+      'bol',
+      'b o l',
+      'bill of lading',
+      'bill',
+      'lading',
+      'mbl',
+      'mbol',
+      'master bl',
+      'master bill of lading',
+      'obl',
+    ],
   ],
   ['booking_number', ['booking', 'bkg', 'bk', 'booking number', 'bkg number', 'booking nr', 'bn']],
   ['container', ['container', 'cntr', 'ctr', 'ctnr', 'cont', 'container number', 'box', 'equipment', 'unit']],
 ];
-const byWords = new Map<string, RequestType>(typeWords.flatMap(([type, words]) => words.map((w) => [w, type] as const)));
+const byWords = new Map<string, RequestType>(
+  typeWords.flatMap(([type, words]) => words.map((w) => [w, type] as const)),
+);
 for (const type of ['bill_of_lading', 'booking_number', 'container'] as const) byWords.set(normalizeWords(type), type);
 
 /** The number type a cell names, or null when it names none. */

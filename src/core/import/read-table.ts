@@ -70,10 +70,7 @@ async function readWorkbook(name: string, bytes: Uint8Array): Promise<{ rows: st
   }
   let sheets: { sheet: string; data: unknown[][] }[];
   try {
-    sheets = (await readExcelFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) as {
-      sheet: string;
-      data: unknown[][];
-    }[];
+    sheets = await readExcelFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
     throw new ImportFileError(
       `${name} could not be read as a workbook (${(error as Error).message.slice(0, 200)}); save it again as .xlsx or CSV.`,
@@ -98,7 +95,7 @@ function cellText(cell: unknown): string {
     const iso = cell.toISOString();
     return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
   }
-  return clean(String(cell));
+  return '';
 }
 
 /** Trims the spaces (non-breaking ones too) a spreadsheet keeps around a value. */
@@ -130,14 +127,16 @@ export function zipUncompressedBytes(bytes: Uint8Array): number | null {
     // 0xFFFFFFFF: the size is in a ZIP64 field; no sheet of tracking numbers needs one.
     if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
     total += size;
-    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    offset +=
+      46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
   return total;
 }
 
 /** Text from bytes: a byte-order mark says which; else UTF-8 when it is, else Windows-1252 (Excel's "CSV" on Windows). */
 export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return new TextDecoder('utf-8').decode(bytes.subarray(3));
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   try {
@@ -180,13 +179,13 @@ export function sniffDelimiter(text: string): string | null {
 function readDelimited(text: string, preferred: string | null): string[][] {
   const delimiter = preferred !== null && text.includes(preferred) ? preferred : sniffDelimiter(text);
   try {
-    const records = parse(text, {
+    const records: string[][] = parse(text, {
       delimiter: delimiter ?? '\u0000',
       bom: true,
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
-    }) as string[][];
+    });
     return records.map((record) => record.slice(0, MAX_IMPORT_COLUMNS).map(clean));
   } catch (error) {
     const e = error as { lines?: number; message: string };

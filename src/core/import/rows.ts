@@ -74,7 +74,7 @@ const CONTAINER_SHAPE = /^[A-Z]{3}[UJZ]\d{7}$/;
 const CONTAINER_LIKE = /^[A-Z]{4}\d{7}$/;
 const DOCUMENT_NUMBER = /^[A-Z0-9]{5,30}$/;
 // Control characters (tabs, line breaks, escapes) have no place in a tag or a reference.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 const typeName = (type: RequestType) => requestTypeLabels[type]!.toLowerCase();
 
@@ -97,8 +97,9 @@ export function numberProblem(type: RequestType | null, number: string): string 
 function listProblem(values: string[], noun: string, maxLength: number): string | null {
   if (values.length > 20) return `At most 20 ${noun} a row; this one has ${values.length}.`;
   const long = values.find((v) => v.length > maxLength);
-  if (long) return `${noun[0]!.toUpperCase()}${noun.slice(1, -1)} “${long.slice(0, 30)}…” is longer than ${maxLength} characters.`;
-  if (values.some((v) => CONTROL.test(v))) return `A ${noun.slice(0, -1)} holds a tab or a line break; remove it.`;
+  if (long)
+    return `${noun[0]!.toUpperCase()}${noun.slice(1, -1)} “${long.slice(0, 30)}…” is longer than ${maxLength} characters.`;
+  if (values.some(hasControl)) return `A ${noun.slice(0, -1)} holds a tab or a line break; remove it.`;
   return null;
 }
 
@@ -111,7 +112,12 @@ type Verdict = Pick<
  * One row checked on its own (a repeat of an earlier row is found by `checkRows`). With `answers`
  * the service's inference and the forwarder's pick count as the file's own cells.
  */
-export function checkRow(draft: RowDraft, lookups: ImportLookups, answers: RowAnswers = {}, defaultType: RequestType | null = null): ImportRow {
+export function checkRow(
+  draft: RowDraft,
+  lookups: ImportLookups,
+  answers: RowAnswers = {},
+  defaultType: RequestType | null = null,
+): ImportRow {
   const number = normalizeTrackingNumber(draft.number);
   const base: ImportRow = {
     row: draft.row,
@@ -199,12 +205,18 @@ function verdict(
   const inferred = !answers.pickedCarrier && draft.carrier === '' && !!answers.inferredCarrier;
   if (carrierText === '' || type === null) {
     if (answers.inferenceProblem) {
-      return fix(carrierText === '' ? 'carrier' : 'numberType', answers.inferenceProblem, { requestType: type, customerId });
+      return fix(carrierText === '' ? 'carrier' : 'numberType', answers.inferenceProblem, {
+        requestType: type,
+        customerId,
+      });
     }
     if (answers.inferredCarrier === undefined && answers.inferredType === undefined) {
       return {
         status: 'inferring',
-        message: carrierText === '' ? 'The carrier will be asked of the Tracking API.' : 'The number type will be asked of the Tracking API.',
+        message:
+          carrierText === ''
+            ? 'The carrier will be asked of the Tracking API.'
+            : 'The number type will be asked of the Tracking API.',
         field: null,
         carrier: null,
         carrierName: null,

@@ -20,7 +20,10 @@ function container(owner: string, serial: number): string {
 }
 
 async function seriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).include('main').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -43,7 +46,12 @@ test('a spreadsheet of numbers: its columns, a preview with each row’s problem
     await page.goto(`${host.url}#/tracking-requests`);
     await waitForFirstSync(host);
     const [tracked] = (await host.core.handlers['containers:list']({ filters: {}, page: { limit: 1 } })).rows;
-    const fresh = [container('MAEU', 700001), container('MAEU', 700002), container('MSCU', 700003), container('MSCU', 700004)];
+    const fresh = [
+      container('MAEU', 700001),
+      container('MAEU', 700002),
+      container('MSCU', 700003),
+      container('MSCU', 700004),
+    ];
     const found = container('MAEU', 700005);
     const csv = [
       'Cntr No.,Line,Notes,Tags',
@@ -88,7 +96,8 @@ test('a spreadsheet of numbers: its columns, a preview with each row’s problem
     const summary = page.getByRole('status').filter({ hasText: /^9 rows: / });
     await expect(summary).toHaveText('9 rows: 1 already tracked · 5 ready to send · 3 need a fix');
     const table = page.getByRole('table', { name: 'Rows of the import and their results' });
-    const row = (n: number) => table.getByRole('row').filter({ has: page.getByRole('cell', { name: String(n), exact: true }) });
+    const row = (n: number) =>
+      table.getByRole('row').filter({ has: page.getByRole('cell', { name: String(n), exact: true }) });
     await expect(row(6)).toContainText('Carrier from the Tracking API: Maersk');
     await expect(row(7)).toContainText('its check digit (the last digit) should be 6');
     await expect(row(8)).toContainText('Row 2 has the same number; this row is left out.');
@@ -137,7 +146,9 @@ test('a spreadsheet of numbers: its columns, a preview with each row’s problem
     ]);
 
     // The created request is in the list at once.
-    await row(2).getByRole('link', { name: `Show tracking request ${fresh[0]}` }).click();
+    await row(2)
+      .getByRole('link', { name: `Show tracking request ${fresh[0]}` })
+      .click();
     const grid = page.getByRole('grid', { name: 'Tracking requests' });
     await expect(page.getByRole('status', { name: 'Row count' })).toHaveText(/^1 of \d+ tracking requests$/);
     await expect(grid).toContainText(fresh[0]!);
