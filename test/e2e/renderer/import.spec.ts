@@ -77,7 +77,8 @@ test('a spreadsheet of numbers: its columns, a preview with each row’s problem
     });
 
     // Unsure of "Notes": the columns are asked, with what Quayside made of each.
-    await expect(page.getByRole('heading', { name: 'Which column holds what?' })).toBeVisible();
+    // Focus goes to the new step's heading, where a screen reader starts reading it.
+    await expect(page.getByRole('heading', { name: 'Which column holds what?' })).toBeFocused();
     await expect(page.getByRole('list', { name: 'What Quayside was unsure of' })).toHaveText(
       '“Notes” is not a column name Quayside knows; it is left out.',
     );
@@ -92,7 +93,7 @@ test('a spreadsheet of numbers: its columns, a preview with each row’s problem
     await page.keyboard.press('Enter');
 
     // The preview: each row's problem, carriers found for the row without one.
-    await expect(page.getByRole('heading', { name: 'Check before sending' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check before sending' })).toBeFocused();
     const summary = page.getByRole('status').filter({ hasText: /^9 rows: / });
     await expect(summary).toHaveText('9 rows: 1 already tracked · 5 ready to send · 3 need a fix');
     const table = page.getByRole('table', { name: 'Rows of the import and their results' });
