@@ -186,4 +186,26 @@ describe('cancelling an import while creates wait for the service’s limit', ()
     const onService = sandbox.store.trackingRequests.filter((r) => numbers.includes(r.requestNumber));
     expect(onService).toHaveLength(2);
   });
+
+  it('sends nothing more under an account once another is shown', async () => {
+    const numbers = Array.from({ length: 4 }, (_, i) => container('MSCU', 820000 + i));
+    const table = await value<ImportTable>(core, 'imports:read', {
+      text: ['Container\tSCAC', ...numbers.map((n) => `${n}\tMSCU`)].join('\n'),
+    });
+    await value(core, 'imports:preview', { id: table.id, mapping: table.mapping });
+    const done = progress(core, table.id, (e) => e.phase === 'done');
+    // The service takes two creates a minute (the test before spent them): the rest wait for the bucket.
+    const waiting = progress(core, table.id, (e) => e.counts.sending > 0 && e.counts.sending + e.counts.created === 4);
+    await value(core, 'imports:send', { id: table.id });
+    await waiting;
+    await value(core, 'profiles:switch', { id: null });
+    const end = await done;
+    expect(end.stopped).toMatch(/^Another account is shown now, so the import stopped/);
+    const created = end.counts.created;
+    expect(created).toBeLessThan(4);
+    expect(end.counts).toMatchObject({ failed: 4 - created, ready: 0, sending: 0 });
+    expect(sandbox.store.trackingRequests.filter((r) => numbers.includes(r.requestNumber))).toHaveLength(created);
+    // The import belonged to that account: from the demo account it is not there.
+    expect(await failure(core, 'imports:get', { id: table.id })).toMatchObject({ code: 'not_found' });
+  });
 });

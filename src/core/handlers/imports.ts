@@ -67,12 +67,28 @@ export function importHandlers(ctx: CoreContext): ImportHandlers {
     }
   };
 
+  // An import sends only under the account it was started in: when that account's session
+  // closes (a switch, local data deleted; each ends with data:changed), what waits is stopped.
+  const open = new Map<ImportJob, Session>();
+  ctx.events.subscribe((event) => {
+    if (event !== 'data:changed') return;
+    for (const [job, session] of open) {
+      if (session.db.open) continue;
+      job.accountClosed();
+      open.delete(job);
+    }
+  });
+
   const keep = (session: Session, job: ImportJob) => {
     const jobs = jobsOf(session);
     jobs.set(job.id, job);
+    open.set(job, session);
     for (const [id, old] of jobs) {
       if (jobs.size <= KEPT) break;
-      if (!old.running) jobs.delete(id);
+      if (!old.running) {
+        jobs.delete(id);
+        open.delete(old);
+      }
     }
   };
 

@@ -8,7 +8,7 @@ import { ApiError, ValidationError } from '../api/errors';
 /** Network failures in a row that mean the connection is gone, not one answer lost. */
 const CONSECUTIVE_NETWORK_FAILURES = 3;
 
-export type StopCode = 'auth' | 'network' | 'rate_limited';
+export type StopCode = 'auth' | 'network' | 'rate_limited' | 'closed';
 export interface Stop {
   reason: string;
   code: StopCode;
@@ -20,6 +20,11 @@ const LOST: Stop = {
   code: 'network',
   reason:
     'The connection to the Tracking API was lost, so the import stopped. The rows not sent are marked Failed: Retry failed sends them.',
+};
+export const ACCOUNT_CLOSED: Stop = {
+  code: 'closed',
+  reason:
+    'Another account is shown now, so the import stopped: its rows are sent only under the account it was started in.',
 };
 const KEY_REFUSED: Stop = {
   code: 'auth',

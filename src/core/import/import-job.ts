@@ -27,7 +27,7 @@ import {
 } from '../../shared/imports';
 import type { CarrierSuggestion } from '../../shared/service-actions';
 import { importLookups, type ImportLookups } from './lookups';
-import { inferenceFailure, lowerFirst, sendFailure, type Stop, type StopCode } from './failures';
+import { ACCOUNT_CLOSED, inferenceFailure, lowerFirst, sendFailure, type Stop, type StopCode } from './failures';
 import { asRepeat, checkRow, draftRows, repeatsOf, type RowAnswers, type RowDraft } from './rows';
 
 export interface ImportJobOptions {
@@ -186,6 +186,8 @@ export class ImportJob {
     return this.#run('sending', rows.length, async (signal) => {
       let failures = 0;
       await pool(rows, this.#o.concurrency?.send ?? SEND_AT_ONCE, async (row) => {
+        // The account was switched (its database closed): nothing more goes out under its key.
+        if (!this.#o.db.open) this.#stop(ACCOUNT_CLOSED);
         if (signal.aborted) return;
         const r = this.#rowOf(row);
         this.#set(row, { status: 'sending', message: null });
@@ -205,8 +207,8 @@ export class ImportJob {
             { priority: 'background', stopWaiting: signal },
           );
           failures = 0;
-          const id = this.#keep(doc);
-          this.#set(row, { status: 'created', message: null, trackingRequestId: id });
+          const { id, unkept } = this.#keep(doc);
+          this.#set(row, { status: 'created', message: unkept, trackingRequestId: id });
           this.#o.onCreated?.();
         } catch (error) {
           if (signal.aborted && error === signal.reason) {
@@ -245,6 +247,11 @@ export class ImportJob {
       this.#controller.abort(new QuaysideError('busy', 'The import was cancelled.'));
     }
     return this.state();
+  }
+
+  /** The account was switched: what waits is not sent under its key any more. */
+  accountClosed(): void {
+    if (this.#controller && !this.#controller.signal.aborted) this.#stop(ACCOUNT_CLOSED);
   }
 
   /** The carrier the forwarder picked for a row the service was unsure about (or any row not yet sent). */
@@ -381,13 +388,22 @@ export class ImportJob {
   }
 
   /** Writes the created request to the local copy (when the account is still open); its id. */
-  #keep(doc: JsonApiDocument | null): string | null {
+  /**
+   * Writes the created request to the local copy; its id, and why it could not be kept here (a
+   * read-only or full disk, the account switched): it was created all the same, a sync brings it.
+   */
+  #keep(doc: JsonApiDocument | null): { id: string | null; unkept: string | null } {
     const id = doc && !Array.isArray(doc.data) && doc.data ? doc.data.id : null;
-    if (doc && this.#o.db.open) {
+    if (!doc) return { id, unkept: null };
+    const later = 'the next sync brings it.';
+    if (!this.#o.db.open) return { id, unkept: `Created; the account was switched before it was saved here: ${later}` };
+    try {
       const resources = [doc.data, ...doc.included].flat().filter(Boolean) as StoredResource[];
       writeResources(this.#o.db, resources, { syncedAt: new Date().toISOString() });
+      return { id, unkept: null };
+    } catch (error) {
+      return { id, unkept: `Created; it could not be saved here (${(error as Error).message}), ${later}` };
     }
-    return id;
   }
 
   #step(): void {
