@@ -10,6 +10,7 @@ import { resolveDataDir } from '../core/paths';
 import { sandboxDemoService } from '../sandbox/demo-service';
 import { demoUsage, runDemo } from './commands/demo';
 import { exportUsage, runExport } from './commands/export';
+import { importUsage, runImport } from './commands/import';
 import { runSandbox, sandboxUsage } from './commands/sandbox';
 import { runStatus, statusUsage } from './commands/status';
 import { runSync, syncUsage } from './commands/sync';
@@ -29,6 +30,7 @@ Commands:
   ${syncUsage}
   ${statusUsage}
   ${exportUsage}
+  ${importUsage}
   ${demoUsage}
   ${sandboxUsage}
   help                This text.
@@ -65,6 +67,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   sync: runSync,
   status: runStatus,
   export: runExport,
+  import: runImport,
   demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,
 };

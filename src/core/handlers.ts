@@ -5,6 +5,7 @@ import { customFieldHandlers } from './handlers/custom-fields';
 import { dataHandlers } from './handlers/data';
 import { documentHandlers } from './handlers/documents';
 import { exportHandlers } from './handlers/export';
+import { importHandlers } from './handlers/imports';
 import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
 import { lookupHandlers } from './handlers/lookups';
@@ -37,5 +38,6 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...serviceActionHandlers(ctx),
     ...webhookHandlers(ctx),
     ...documentHandlers(ctx),
+    ...importHandlers(ctx),
   };
 }
