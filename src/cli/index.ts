@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/paths';
 import { sandboxDemoService } from '../sandbox/demo-service';
+import { changesUsage, runChanges } from './commands/changes';
 import { demoUsage, runDemo } from './commands/demo';
 import { exportUsage, runExport } from './commands/export';
 import { runSandbox, sandboxUsage } from './commands/sandbox';
@@ -29,6 +30,7 @@ Commands:
   ${syncUsage}
   ${statusUsage}
   ${exportUsage}
+  ${changesUsage}
   ${demoUsage}
   ${sandboxUsage}
   help                This text.
@@ -65,6 +67,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   sync: runSync,
   status: runStatus,
   export: runExport,
+  changes: runChanges,
   demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,
 };

@@ -51,24 +51,26 @@ export const changeFieldLabels: Record<ChangeField, string> = {
 };
 
 /** How a kind's values read: an instant, a calendar date, a yes/no, an amount, a status code or text. */
-export const changeValueKinds: Record<ChangeField, 'instant' | 'date' | 'flag' | 'amount' | 'status' | 'hold' | 'text'> =
-  {
-    eta: 'instant',
-    ata: 'instant',
-    destination_eta: 'instant',
-    destination_ata: 'instant',
-    status: 'status',
-    lfd_terminal: 'date',
-    lfd_rail: 'date',
-    lfd_line: 'date',
-    hold: 'hold',
-    facility_hold: 'hold',
-    available: 'flag',
-    fees: 'amount',
-    terminal: 'text',
-    vessel: 'text',
-    tracking_stopped: 'instant',
-  };
+export const changeValueKinds: Record<
+  ChangeField,
+  'instant' | 'date' | 'flag' | 'amount' | 'status' | 'hold' | 'text'
+> = {
+  eta: 'instant',
+  ata: 'instant',
+  destination_eta: 'instant',
+  destination_ata: 'instant',
+  status: 'status',
+  lfd_terminal: 'date',
+  lfd_rail: 'date',
+  lfd_line: 'date',
+  hold: 'hold',
+  facility_hold: 'hold',
+  available: 'flag',
+  fees: 'amount',
+  terminal: 'text',
+  vessel: 'text',
+  tracking_stopped: 'instant',
+};
 
 /** A value before or after a change: an instant or date as text, a status code, yes/no, an amount, a name. */
 export type ChangeValue = string | number | boolean | null;

@@ -3,6 +3,7 @@ import { resolveDataDir } from '../../core/paths';
 import { KeyVault } from '../../core/profiles/key-vault';
 import { ProfileStore } from '../../core/profiles/profile-store';
 import { createKeychainStore, SecretStoreUnavailableError, type SecretStore } from '../../core/secrets/index';
+import { SettingsStore } from '../../core/settings-store';
 import { openSync } from '../../core/sync/open-sync';
 import { APP_ID } from '../../shared/app-id';
 import { checkBaseUrl, DEFAULT_BASE_URL, displayBaseUrl } from '../../shared/base-url';
@@ -130,6 +131,8 @@ export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}
     apiKey,
     rateLimit,
     fetch: deps.fetch,
+    // A profile's change history is kept as the app's Settings say; a --db file's, the default 180 days.
+    changeRetentionDays: profile ? () => new SettingsStore(profileDataDir()).get().changeRetentionDays : undefined,
     onProgress: values.json
       ? undefined
       : (p) =>

@@ -119,7 +119,8 @@ export function recordChanges(
   before.set(id, next);
   if (old === undefined || old[SYNCED] !== 1) return;
   if (plan.unchangedWhenEqual && old[plan.unchangedWhenEqual] === next[plan.unchangedWhenEqual]) return;
-  const shipmentId = plan.shipment === 'id' ? id : ((next[plan.shipment] ?? old[plan.shipment] ?? null) as string | null);
+  const shipmentId =
+    plan.shipment === 'id' ? id : ((next[plan.shipment] ?? old[plan.shipment] ?? null) as string | null);
   const write = (field: ChangeField, detail: string | null, from: ChangeValue, to: ChangeValue) =>
     plan.insert.run(plan.resource, id, shipmentId, field, detail, json(from), json(to), seenAt);
   for (const f of plan.fields) {

@@ -80,7 +80,10 @@ function decodeCursor(raw: string): [string, number] {
   } catch {
     // falls through
   }
-  throw new QuaysideError('invalid_argument', 'The page cursor is not one this list gave out; start from the first page.');
+  throw new QuaysideError(
+    'invalid_argument',
+    'The page cursor is not one this list gave out; start from the first page.',
+  );
 }
 
 /** A keyset page of changes: newest first (or oldest), `limit` of them after the cursor. */
@@ -100,9 +103,7 @@ export function listChanges(
   }
   const dir = desc ? 'DESC' : 'ASC';
   const rows = db
-    .prepare<unknown[], ChangeDbRow>(
-      `${select}${sqlWhere(where)} ORDER BY ch.seen_at ${dir}, ch.id ${dir} LIMIT ?`,
-    )
+    .prepare<unknown[], ChangeDbRow>(`${select}${sqlWhere(where)} ORDER BY ch.seen_at ${dir}, ch.id ${dir} LIMIT ?`)
     .all(...params, page.limit + 1);
   const more = rows.length > page.limit;
   if (more) rows.pop();
@@ -116,7 +117,12 @@ export function countChanges(db: Db, q: ChangeQuery): number {
   const from = where.some((w) => w.startsWith('s.'))
     ? 'record_changes ch LEFT JOIN shipments s ON s.id = ch.shipment_id'
     : 'record_changes ch';
-  return db.prepare<unknown[], number>(`SELECT count(*) FROM ${from}${sqlWhere(where)}`).pluck().get(...params) ?? 0;
+  return (
+    db
+      .prepare<unknown[], number>(`SELECT count(*) FROM ${from}${sqlWhere(where)}`)
+      .pluck()
+      .get(...params) ?? 0
+  );
 }
 
 /** Every change the query picks, in order, one row at a time (the CSV export, the CLI). */
