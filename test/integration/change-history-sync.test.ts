@@ -47,7 +47,11 @@ function snapshot(db: Db) {
 }
 
 /** The [record id, old, new] of every record whose column moved between two snapshots. */
-function moved(before: Map<string, Record<string, unknown>>, after: Map<string, Record<string, unknown>>, column: string) {
+function moved(
+  before: Map<string, Record<string, unknown>>,
+  after: Map<string, Record<string, unknown>>,
+  column: string,
+) {
   const out: [string, unknown, unknown][] = [];
   for (const [id, row] of after) {
     const was = before.get(id);

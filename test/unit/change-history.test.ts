@@ -8,12 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pruneChangeHistory, resolveChangeQuery, toChangeRow } from '../../src/core/history/change-history';
 import { openDatabase, type Db } from '../../src/core/store/database';
-import {
-  changesOfRecord,
-  countChanges,
-  listChanges,
-  markChangesLooked,
-} from '../../src/core/store/queries/changes';
+import { changesOfRecord, countChanges, listChanges, markChangesLooked } from '../../src/core/store/queries/changes';
 import type { StoredResource } from '../../src/core/store/resource';
 import { writeResources } from '../../src/core/store/writer';
 import { holdChanges } from '../../src/core/store/writer-changes';
@@ -247,12 +242,26 @@ describe('change history: what the writer records', () => {
     expect(allChanges(db)).toEqual([]);
   });
 
+  it('records nothing for a box stored before the last free day’s source was kept (a database from migration 5)', () => {
+    const db = freshDb();
+    const box = container({ pickup_lfd: '2026-03-25T07:00:00Z', ssl_lfd: '2026-03-26' });
+    writeResources(db, [shipment(), box], { syncedAt: T1 });
+    // As migration 0006 leaves a box written by an older Quayside: no source, and a hash of its own.
+    db.prepare("UPDATE containers SET lfd_source = NULL, raw_hash = 'older' WHERE id = 'c-1'").run();
+    writeResources(db, [shipment(), box], { syncedAt: T2 });
+    expect(allChanges(db)).toEqual([]);
+  });
+
   it('compares a record the page carries twice with its first write', () => {
     const db = freshDb();
     writeResources(db, [shipment()], { syncedAt: T1 });
-    writeResources(db, [shipment({ pod_eta_at: '2026-03-21T08:00:00Z' }), shipment({ pod_eta_at: '2026-03-23T08:00:00Z' })], {
-      syncedAt: T2,
-    });
+    writeResources(
+      db,
+      [shipment({ pod_eta_at: '2026-03-21T08:00:00Z' }), shipment({ pod_eta_at: '2026-03-23T08:00:00Z' })],
+      {
+        syncedAt: T2,
+      },
+    );
     expect(allChanges(db).map((c) => [c.old, c.new])).toEqual([
       ['2026-03-20T08:00:00Z', '2026-03-21T08:00:00Z'],
       ['2026-03-21T08:00:00Z', '2026-03-23T08:00:00Z'],
