@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index';
-import type { ChangeRow } from '../../../src/shared/changes';
 import { expect, expectRowsLoaded, ipcAnswer, syncStatus, test, waitForFirstSync } from '../fixtures';
 import { startTestHost, type TestHost } from '../host/server';
 
@@ -99,7 +98,7 @@ test('the dashboard tile opens the Changes view, which filters, opens a shipment
       order: 'newest',
       page: { limit: 500 },
     })
-  ).rows as ChangeRow[];
+  ).rows;
   const change = revisions.find((c) => typeof c.old === 'string' && typeof c.new === 'string');
   expect(change, 'an ETA revised between the syncs').toBeDefined();
   await rows.filter({ hasText: change!.number! }).first().click();
