@@ -217,4 +217,13 @@ describe('Changes view', () => {
     expect(screen.getByText(/Changes are kept 30 days/)).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Export CSV' }).disabled).toBe(true);
   });
+
+  it('says no change is recorded yet before any look and any change (a first sync records none)', async () => {
+    bridge.answer('changes:list', () => ({ rows: [], next: null }));
+    bridge.answer('changes:count', () => ({ count: 0, from: null, to: null, lookedAt: null, retentionDays: 180 }));
+    render(ChangesView);
+    expect(await screen.findByText('No changes recorded yet.')).toBeTruthy();
+    expect(screen.getByText(/A first sync sees everything for the first time and records none\./)).toBeTruthy();
+    expect(screen.getByText(/You have not marked any as looked at yet/)).toBeTruthy();
+  });
 });
