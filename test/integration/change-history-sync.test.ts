@@ -7,10 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
 import { exitCodes } from '../../src/cli/exit-codes';
-import type { Db } from '../../src/core/store/database';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../../src/core/store/database';
+import { writeResources } from '../../src/core/store/writer';
 import { capture } from '../helpers/capture';
 import { useSandbox } from '../helpers/sandbox';
+import { shipmentResource } from '../helpers/resources';
 import { syncOf } from '../helpers/sync';
+import { tempDir } from '../helpers/temp-dir';
 
 const DAY = 86_400;
 
@@ -140,6 +144,28 @@ describe('change history over two syncs, and the CLI', () => {
     const eta = changes.find((c) => c.field === 'eta')!;
     expect(table.out).toContain(`${eta.number}`);
     expect(table.out).toMatch(new RegExp(`ETA\\s+${String(eta.old).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} → `));
+  });
+
+  it('prints text from the service without the control characters that would drive a terminal', async () => {
+    const dbPath = join(tempDir(), 'hostile.sqlite');
+    const db = openDatabase(dbPath);
+    const vessel = (name: string) =>
+      shipmentResource({ bill_of_lading_number: 'MEDU1', pod_vessel_name: name }, { id: 's-1' });
+    writeResources(db, [vessel('MSC Aurora')], { syncedAt: '2026-03-01T00:00:00.000Z' });
+    writeResources(db, [vessel('\u001b[2J\u001b]0;owned\u0007EVIL\u202eSHIP\nNEXT')], {
+      syncedAt: '2026-03-02T00:00:00.000Z',
+    });
+    db.close();
+    const table = await cli(['changes', '--db', dbPath]);
+    expect(table.code).toBe(exitCodes.ok);
+    expect(table.out).toContain('MSC Aurora → [2J]0;ownedEVILSHIP NEXT');
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(table.out).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f\u202a-\u202e]/);
+    // JSON keeps the value as sent, escaped by JSON itself.
+    const json = await cli(['changes', '--db', dbPath, '--json']);
+    expect((JSON.parse(json.out) as { changes: CliChange[] }).changes[0]!.new).toBe(
+      '\u001b[2J\u001b]0;owned\u0007EVIL\u202eSHIP\nNEXT',
+    );
   });
 
   it('refuses a --since that is no date with exit 2 and a sentence, and a missing database with exit 1', async () => {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { removeUnsafeCharacters } from '../../core/export/csv';
 import { changeLabel, changeValueText, toChangeRow } from '../../core/history/change-history';
 import { iterateChanges } from '../../core/store/queries/changes';
 import type { ChangeRow } from '../../shared/changes';
@@ -47,6 +48,14 @@ function jsonOf(c: ChangeRow): Record<string, unknown> {
     seen_at: c.seenAt,
     record_id: c.recordId,
   };
+}
+
+/**
+ * Text from the service as a terminal line shows it: no control characters (an escape sequence in a
+ * vessel's name must not drive the terminal), no bidi overrides, line breaks as spaces.
+ */
+function plain(text: string): string {
+  return removeUnsafeCharacters(text).replace(/[\n\t]+/g, ' ');
 }
 
 function textRow(cells: string[], widths: number[]): string {
@@ -99,13 +108,15 @@ function printChanges(args: string[], io: CommandIo): number {
     for (const stored of changes) {
       const c = toChangeRow(stored);
       if (!c) continue;
-      rows.push([
-        c.seenAt.slice(0, 16).replace('T', ' '),
-        c.resource,
-        c.number ?? c.recordId,
-        changeLabel(c.field, c.detail),
-        `${changeValueText(c.field, c.old) || '—'} → ${changeValueText(c.field, c.new) || '—'}`,
-      ]);
+      rows.push(
+        [
+          c.seenAt.slice(0, 16).replace('T', ' '),
+          c.resource,
+          c.number ?? c.recordId,
+          changeLabel(c.field, c.detail),
+          `${changeValueText(c.field, c.old) || '—'} → ${changeValueText(c.field, c.new) || '—'}`,
+        ].map(plain),
+      );
     }
     if (rows.length === 0) {
       io.out.write(since ? `No changes seen since ${since}.\n` : 'No changes recorded yet.\n');
