@@ -6,7 +6,7 @@ import { iterateChanges } from '../../core/store/queries/changes';
 import type { ChangeRow } from '../../shared/changes';
 import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
-import { UsageError, type CommandIo } from '../io';
+import { UsageError, type CommandIo, type Output } from '../io';
 
 export const changesUsage = `changes --db PATH [--since ISO] [--json]
                       What the syncs saw change, oldest first: ETA and ATA, status, last free days,
@@ -62,6 +62,31 @@ function textRow(cells: string[], widths: number[]): string {
   return cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
 }
 
+/**
+ * Output written in chunks of about 64 KB (a long history is neither one string in memory nor
+ * one write per change), stopping quietly once the reader has gone (`changes --json | head`).
+ */
+function chunked(out: Output): { write(text: string): void; end(): void; readonly gone: boolean } {
+  let buffer = '';
+  let gone = false;
+  const stream = out as Output & { on?: (event: 'error', listener: (error: Error) => void) => unknown };
+  if (typeof stream.on === 'function') stream.on('error', () => (gone = true));
+  const flush = () => {
+    if (!gone && buffer !== '') out.write(buffer);
+    buffer = '';
+  };
+  return {
+    write(text) {
+      buffer += text;
+      if (buffer.length >= 65_536) flush();
+    },
+    end: flush,
+    get gone() {
+      return gone;
+    },
+  };
+}
+
 export function runChanges(args: string[], io: CommandIo): Promise<number> {
   return Promise.resolve(printChanges(args, io));
 }
@@ -91,17 +116,19 @@ function printChanges(args: string[], io: CommandIo): number {
   const { db } = opened;
   try {
     const changes = iterateChanges(db, { from: since, to: null }, 'oldest');
+    const out = chunked(io.out);
     if (values.json) {
-      // Streamed: a long history is never one string in memory.
-      io.out.write('{"changes":[');
+      out.write('{"changes":[');
       let first = true;
       for (const stored of changes) {
+        if (out.gone) break;
         const change = toChangeRow(stored);
         if (!change) continue;
-        io.out.write(`${first ? '' : ','}${JSON.stringify(jsonOf(change))}`);
+        out.write(`${first ? '' : ','}${JSON.stringify(jsonOf(change))}`);
         first = false;
       }
-      io.out.write(']}\n');
+      out.write(']}\n');
+      out.end();
       return exitCodes.ok;
     }
     const rows: string[][] = [];
@@ -123,9 +150,10 @@ function printChanges(args: string[], io: CommandIo): number {
       return exitCodes.ok;
     }
     const head = ['Seen (UTC)', 'Record', 'Number', 'Change', 'Was → now'];
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    io.out.write(`${[head, ...rows].map((r) => textRow(r, widths)).join('\n')}\n`);
-    io.out.write(`${rows.length} change${rows.length === 1 ? '' : 's'}.\n`);
+    const widths = head.map((h, i) => rows.reduce((most, r) => Math.max(most, r[i]!.length), h.length));
+    for (const row of [head, ...rows]) out.write(`${textRow(row, widths)}\n`);
+    out.write(`${rows.length} change${rows.length === 1 ? '' : 's'}.\n`);
+    out.end();
     return exitCodes.ok;
   } catch (error) {
     const sentence = describeDatabaseFailure(error, values.db);
