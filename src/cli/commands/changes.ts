@@ -64,7 +64,8 @@ function textRow(cells: string[], widths: number[]): string {
 
 /**
  * Output written in chunks of about 64 KB (a long history is neither one string in memory nor
- * one write per change), stopping quietly once the reader has gone (`changes --json | head`).
+ * one write per change). A reader that goes away (`changes --json | head`) ends the output quietly
+ * instead of with a crash: its error is caught and what is left is not written.
  */
 function chunked(out: Output): { write(text: string): void; end(): void; readonly gone: boolean } {
   let buffer = '';
