@@ -4,9 +4,9 @@
  * neutralised, controls and bidi overrides removed). Streams from a read-only connection of its
  * own, like the list exports.
  */
-import { changeFieldLabels, isChangeField, type ChangeFilters } from '../../shared/changes';
+import { isChangeField, type ChangeFilters } from '../../shared/changes';
 import { holdLabel } from '../../shared/labels';
-import { changeLabel, changeValueText, resolveChangeQuery } from '../history/change-history';
+import { changeLabel, changeValueText, parseChangeValue, resolveChangeQuery } from '../history/change-history';
 import { openReader, type Db } from '../store/database';
 import { iterateChanges, type ChangeDbRow } from '../store/queries/changes';
 import { timestamp, type ExportColumn } from './columns';
@@ -35,24 +35,14 @@ export const changeColumns: ExportColumn<Row>[] = [
   { key: 'record_id', header: 'Record id', value: (r) => r.record_id },
 ];
 
-function parse(text: string | null): string | number | boolean | null {
-  if (text === null) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 function* rowsOf(changes: Iterable<ChangeDbRow>): Generator<Row> {
   for (const change of changes) {
     if (!isChangeField(change.field)) continue;
     yield {
       ...change,
-      label: change.detail ? changeLabel(change.field, change.detail) : changeFieldLabels[change.field],
-      oldText: changeValueText(change.field, parse(change.old_value)),
-      newText: changeValueText(change.field, parse(change.new_value)),
+      label: changeLabel(change.field, change.detail),
+      oldText: changeValueText(change.field, parseChangeValue(change.old_value)),
+      newText: changeValueText(change.field, parseChangeValue(change.new_value)),
     };
   }
 }

@@ -44,7 +44,8 @@ export function resolveChangeQuery(db: Db, filters: ChangeFilters, now: Date): C
   }
 }
 
-function parsed(text: string | null): ChangeValue {
+/** A stored value (JSON text) read back; null for none, or for anything that is not a plain value. */
+export function parseChangeValue(text: string | null): ChangeValue {
   if (text === null) return null;
   try {
     const value: unknown = JSON.parse(text);
@@ -68,8 +69,8 @@ export function toChangeRow(row: ChangeDbRow): ChangeRow | null {
     carrierScac: row.shipping_line_scac,
     field: row.field,
     detail: row.detail,
-    old: parsed(row.old_value),
-    new: parsed(row.new_value),
+    old: parseChangeValue(row.old_value),
+    new: parseChangeValue(row.new_value),
     seenAt: row.seen_at,
     zone: row.zone,
   };
