@@ -74,7 +74,8 @@ export async function resolveAccount(
   return { dbPath: values.db ?? profile!.dbPath, baseUrl: checked.url, apiKey };
 }
 
-function profileDataDir(): string {
+/** The app's data folder, where its profiles and settings are. */
+export function profileDataDir(): string {
   return resolveDataDir(process.env, defaultDataDir());
 }
 

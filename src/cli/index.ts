@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/paths';
 import { sandboxDemoService } from '../sandbox/demo-service';
+import { changesUsage, runChanges } from './commands/changes';
 import { demoUsage, runDemo } from './commands/demo';
 import { exportUsage, runExport } from './commands/export';
 import { importUsage, runImport } from './commands/import';
@@ -31,6 +32,7 @@ Commands:
   ${statusUsage}
   ${exportUsage}
   ${importUsage}
+  ${changesUsage}
   ${demoUsage}
   ${sandboxUsage}
   help                This text.
@@ -68,6 +70,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   status: runStatus,
   export: runExport,
   import: runImport,
+  changes: runChanges,
   demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,
 };

@@ -1,6 +1,7 @@
 import type { Handlers } from '../shared/ipc';
 import type { CoreContext } from './handlers/context';
 import { actionHandlers } from './handlers/actions';
+import { changeHandlers } from './handlers/changes';
 import { customFieldHandlers } from './handlers/custom-fields';
 import { dataHandlers } from './handlers/data';
 import { documentHandlers } from './handlers/documents';
@@ -39,5 +40,6 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...webhookHandlers(ctx),
     ...documentHandlers(ctx),
     ...importHandlers(ctx),
+    ...changeHandlers(ctx),
   };
 }

@@ -23,6 +23,14 @@ import {
   updateShipmentSchema,
   validateKeySchema,
 } from './requests';
+import {
+  changesCountSchema,
+  changesForRecordSchema,
+  changesListSchema,
+  exportChangesSchema,
+  type ChangeRow,
+  type ChangesCount,
+} from './changes';
 import type { DocumentInfo, DocumentOpened } from './documents';
 import { listNames, type ListName, type ListTypes } from './list-views';
 import {
@@ -195,6 +203,16 @@ export const contract = {
   'imports:setCarrier': channel<ImportState>()(setImportCarrierSchema),
   /** Every row's result as CSV, where the user picks. */
   'imports:export': channel<ExportResult>()(importIdSchema),
+  /** Change history (local): a page of the changes a period and filters pick, newest first. */
+  'changes:list': channel<Page<ChangeRow>>()(changesListSchema),
+  /** How many changes they pick, with the period as resolved and the "last looked at" mark. */
+  'changes:count': channel<ChangesCount>()(changesCountSchema),
+  /** One shipment's or container's changes, oldest first (its successive ETAs). */
+  'changes:forRecord': channel<ChangeRow[]>()(changesForRecordSchema),
+  /** Marks every change so far as looked at, for this account's database. */
+  'changes:markLooked': channel<{ lookedAt: string }>()(noArgument),
+  /** The changes the filters pick, to a CSV file the user chooses (main asks where). */
+  'export:changes': channel<ExportResult>()(exportChangesSchema),
 } as const;
 
 export const events = {

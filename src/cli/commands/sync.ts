@@ -1,8 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { SecretStore } from '../../core/secrets/index';
+import { SettingsStore } from '../../core/settings-store';
 import { openSync } from '../../core/sync/open-sync';
 import { DEFAULT_BASE_URL } from '../../shared/base-url';
-import { resolveAccount } from '../account';
+import { profileDataDir, resolveAccount } from '../account';
 import type { SyncSummary } from '../../core/sync/types';
 import { parseRateLimit } from '../../sandbox/rate-limit';
 import { exitCodeFor, exitCodes } from '../exit-codes';
@@ -90,6 +91,10 @@ export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}
     fetch: deps.fetch,
     // A cron job's sync writes each page once: a small page cache keeps its footprint low.
     cacheMb: CLI_SYNC_CACHE_MB,
+    // A profile's change history is kept as the app's Settings say; a --db file's, the default 180 days.
+    changeRetentionDays: values.profile
+      ? () => new SettingsStore(profileDataDir()).get().changeRetentionDays
+      : undefined,
     onProgress: values.json
       ? undefined
       : (p) =>

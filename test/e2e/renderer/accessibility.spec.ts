@@ -32,6 +32,8 @@ for (const theme of ['light', 'dark'] as const) {
     ).rows;
     const places = [
       { hash: '#/dashboard', ready: 'Dashboard' },
+      // After one sync: its empty state (change-history.spec.ts scans it with rows and filters open).
+      { hash: '#/changes', ready: 'Changes' },
       { hash: '#/shipments', ready: 'Shipments' },
       { hash: '#/containers', ready: 'Containers' },
       { hash: '#/tracking-requests', ready: 'Tracking requests' },
