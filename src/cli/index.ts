@@ -12,6 +12,7 @@ import { changesUsage, runChanges } from './commands/changes';
 import { demoUsage, runDemo } from './commands/demo';
 import { exportUsage, runExport } from './commands/export';
 import { importUsage, runImport } from './commands/import';
+import { rawUsage, runRaw } from './commands/raw';
 import { runSandbox, sandboxUsage } from './commands/sandbox';
 import { runStatus, statusUsage } from './commands/status';
 import { runSync, syncUsage } from './commands/sync';
@@ -33,6 +34,7 @@ Commands:
   ${exportUsage}
   ${importUsage}
   ${changesUsage}
+  ${rawUsage}
   ${demoUsage}
   ${sandboxUsage}
   help                This text.
@@ -71,6 +73,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   export: runExport,
   import: runImport,
   changes: runChanges,
+  raw: runRaw,
   demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,
 };
