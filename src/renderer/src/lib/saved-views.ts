@@ -149,22 +149,21 @@ export function openView<L extends ListId>(
   });
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(view.filters)) {
-    const parsed = parseListFilters(def.id, { [key]: value }) as Record<string, unknown>;
-    if (!(key in parsed)) {
-      dropped.push(`the filter “${label('filter', key)}”`);
-      continue;
-    }
-    const allowed = offered(def, key, options);
-    const values = parsed[key];
-    if (allowed && Array.isArray(values)) {
-      const still = values.filter((v) => typeof v === 'string' && allowed.has(v));
-      for (const gone of values.filter((v) => !still.includes(v))) {
-        dropped.push(`${label('filter', key)}: “${String(gone)}”`);
+    const chip = def.filters.find((f) => f.key === key || (f.kind === 'range' && (f.from === key || f.to === key)));
+    const name = chip?.label ?? label('filter', key);
+    const takes = (v: unknown) => key in (parseListFilters(def.id, { [key]: v }) as Record<string, unknown>);
+    if (Array.isArray(value)) {
+      // Each value on its own: one the list no longer knows (or no row has) goes, the others stay.
+      const allowed = offered(def, key, options);
+      const still = value.filter((v) => takes([v]) && (!allowed || (typeof v === 'string' && allowed.has(v))));
+      if (still.length === 0 && !takes(value) && !chip) {
+        dropped.push(`the filter “${name}”`);
+        continue;
       }
+      for (const gone of value.filter((v) => !still.includes(v))) dropped.push(`${name}: “${String(gone)}”`);
       if (still.length > 0) kept[key] = still;
-      continue;
-    }
-    kept[key] = parsed[key];
+    } else if (takes(value)) kept[key] = (parseListFilters(def.id, { [key]: value }) as Record<string, unknown>)[key];
+    else dropped.push(`the filter “${name}”`);
   }
   const state = loadListStateFrom(def, {
     filters: kept,
