@@ -124,7 +124,7 @@ test('a view the list has outgrown opens with what still applies and says what w
   await page.getByRole('link', { name: 'Old rail view, saved view of Containers' }).click();
   const note = page.getByRole('status').filter({ hasText: 'no longer applies' });
   await expect(note).toHaveText(
-    /Part of “Old rail view” no longer applies to this list and was left out: the column “Rail ramp”, the filter “Rail ramp” and Status: “gone_status”\./,
+    /Part of “Old rail view” no longer applies to this list and was left out: the column “Rail ramp”, Status: “gone_status” and the filter “Rail ramp”\./,
   );
   const grid = page.getByRole('grid', { name: 'Containers' });
   await expectRowsLoaded(grid);
