@@ -114,7 +114,11 @@ describe('saved views', () => {
 describe('print', () => {
   it('says the filters in words, with the names of their values', () => {
     expect(
-      describeFilters(containersList, { search: 'MSCU', statuses: ['available'], holdTypes: ['customs'], onHold: false }, noOptions),
+      describeFilters(
+        containersList,
+        { search: 'MSCU', statuses: ['available'], holdTypes: ['customs'], onHold: false },
+        noOptions,
+      ),
     ).toEqual(['Search: “MSCU”', 'Status: Available for pickup', 'Holds: No holds', 'Hold type: Customs']);
   });
 

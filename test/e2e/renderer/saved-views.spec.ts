@@ -131,3 +131,31 @@ test('a view the list has outgrown opens with what still applies and says what w
   await expect(grid.getByRole('columnheader')).toHaveCount(2);
   await page.screenshot({ path: testInfo.outputPath('outgrown-view.png') });
 });
+
+test('the whole list prints, not just the rows on screen, its header on every page', async ({
+  page,
+  host,
+}, testInfo) => {
+  await waitForFirstSync(host);
+  await page.addInitScript(() => {
+    window.print = () => document.body.setAttribute('data-printed', 'yes');
+  });
+  const all = await host.core.handlers['containers:count']({ filters: {} });
+  expect(all, 'more rows than the table keeps on screen').toBeGreaterThan(100);
+  await page.goto(`${host.url}#/containers?from=menu`);
+  await expectRowsLoaded(page.getByRole('grid', { name: 'Containers' }));
+  await page.getByRole('button', { name: 'Print…' }).click();
+  await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
+  await page.emulateMedia({ media: 'print' });
+  const sheet = page.getByRole('region', { name: 'Print layout' });
+  await expect(sheet.getByRole('heading', { level: 1 })).toHaveText('Containers');
+  await expect(sheet).toContainText('No filters: every row.');
+  await expect(sheet.locator('tbody tr')).toHaveCount(all);
+  await expect(sheet.locator('thead')).toHaveCSS('display', 'table-header-group');
+  await page.pdf({
+    path: testInfo.outputPath('print-all.pdf'),
+    landscape: true,
+    format: 'Letter',
+    preferCSSPageSize: true,
+  });
+});

@@ -5,14 +5,7 @@
 import { computerTimeZone } from '../../../shared/date-formatters';
 import type { ListRow } from '../../../shared/ipc';
 import type { FilterOptions, TimeDisplay } from '../../../shared/types';
-import {
-  displayZone,
-  formatCalendarDate,
-  formatCount,
-  formatDateTime,
-  formatDay,
-  formatDaysLeft,
-} from './format';
+import { displayZone, formatCalendarDate, formatCount, formatDateTime, formatDay, formatDaysLeft } from './format';
 import { listPage, type ListQuery } from './list-api';
 import { instantOf, valuesOf } from './lists-filters';
 import type { Cell, ListDef, ListId } from './lists-model';
@@ -26,7 +19,9 @@ export function cellText(cell: Cell, timeDisplay: TimeDisplay, now: number): str
     case 'text':
       return cell.text;
     case 'date':
-      return cell.at ? `${formatDateTime(cell.at, displayZone(timeDisplay, cell.zone))}${cell.estimated ? ' (est.)' : ''}` : '';
+      return cell.at
+        ? `${formatDateTime(cell.at, displayZone(timeDisplay, cell.zone))}${cell.estimated ? ' (est.)' : ''}`
+        : '';
     case 'status':
       return cell.label;
     case 'tags':
@@ -82,7 +77,10 @@ export async function rowsForPrint<L extends ListId>(
   let rows: ListRow<L>[] = [];
   let after: string | undefined;
   for (;;) {
-    const page = await listPage(id, query, { limit: Math.min(500, cap + 1 - rows.length), ...(after ? { after } : {}) });
+    const page = await listPage(id, query, {
+      limit: Math.min(500, cap + 1 - rows.length),
+      ...(after ? { after } : {}),
+    });
     rows = rows.concat(page.rows);
     if (rows.length > cap) return { rows: rows.slice(0, cap), capped: true };
     if (page.next === null) return { rows, capped: false };

@@ -79,9 +79,7 @@ export function nameProblem(
   const trimmed = name.trim();
   if (!trimmed) return 'Give the view a name.';
   if (trimmed.length > NAME_MAX) return `Keep the name to ${NAME_MAX} characters or fewer.`;
-  const taken = views.some(
-    (v) => v.list === list && v.id !== except && v.name.toLowerCase() === trimmed.toLowerCase(),
-  );
+  const taken = views.some((v) => v.list === list && v.id !== except && v.name.toLowerCase() === trimmed.toLowerCase());
   return taken ? `A view named “${trimmed}” already exists for this list: choose another name.` : null;
 }
 
@@ -110,7 +108,12 @@ export function snapshotOf<L extends ListId>(
   };
 }
 
-export function newView<L extends ListId>(def: ListDef<L>, state: ListState<L>, name: string, now = new Date()): SavedView {
+export function newView<L extends ListId>(
+  def: ListDef<L>,
+  state: ListState<L>,
+  name: string,
+  now = new Date(),
+): SavedView {
   return {
     id: `${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     list: def.id,

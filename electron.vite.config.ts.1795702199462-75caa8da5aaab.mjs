@@ -1,0 +1,43 @@
+import "node:module";
+import { resolve } from "node:path";
+import { defineConfig } from "electron-vite";
+import { svelte } from "@sveltejs/vite-plugin-svelte";
+// electron.vite.config.ts
+function relaxCspForDevServer() {
+	return {
+		name: "quayside:relax-csp-for-dev",
+		apply: "serve",
+		transformIndexHtml(html) {
+			return html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'").replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*");
+		}
+	};
+}
+var electron_vite_config_default = defineConfig({
+	main: { build: {
+		outDir: "out/main",
+		rollupOptions: { input: { index: resolve("src/main/index.ts") } }
+	} },
+	preload: { build: {
+		outDir: "out/preload",
+		externalizeDeps: false,
+		rollupOptions: {
+			input: { index: resolve("src/preload/index.ts") },
+			external: ["electron"],
+			output: {
+				format: "cjs",
+				entryFileNames: "[name].cjs"
+			}
+		}
+	} },
+	renderer: {
+		root: resolve("src/renderer"),
+		plugins: [svelte(), relaxCspForDevServer()],
+		build: {
+			outDir: resolve("out/renderer"),
+			rollupOptions: { input: { index: resolve("src/renderer/index.html") } }
+		}
+	}
+});
+export { electron_vite_config_default as default };
+
+//# sourceMappingURL=data:application/json;charset=utf-8;base64,eyJ2ZXJzaW9uIjozLCJmaWxlIjoiZWxlY3Ryb24udml0ZS5jb25maWcuanMiLCJuYW1lcyI6W10sInNvdXJjZXMiOlsiL3dvcmsvd3Qtdmlld3MvZWxlY3Ryb24udml0ZS5jb25maWcudHMiXSwic291cmNlc0NvbnRlbnQiOlsiaW1wb3J0IHsgcmVzb2x2ZSB9IGZyb20gJ25vZGU6cGF0aCc7XG5pbXBvcnQgeyBkZWZpbmVDb25maWcgfSBmcm9tICdlbGVjdHJvbi12aXRlJztcbmltcG9ydCB0eXBlIHsgUGx1Z2luIH0gZnJvbSAndml0ZSc7XG5pbXBvcnQgeyBzdmVsdGUgfSBmcm9tICdAc3ZlbHRlanMvdml0ZS1wbHVnaW4tc3ZlbHRlJztcblxuLy8gVGhlIGRldiBzZXJ2ZXIgbmVlZHMgaW5saW5lIHN0eWxlcyBhbmQgYSB3ZWJzb2NrZXQgZm9yIGhvdCByZWxvYWQ7IHRoZSBDU1AgaW5cbi8vIGluZGV4Lmh0bWwgaXMgc3RyaWN0LCBzbyBpdCBpcyByZWxheGVkIGZvciBgZWxlY3Ryb24tdml0ZSBkZXZgIG9ubHksIG5ldmVyIGluIGEgYnVpbGQuXG5mdW5jdGlvbiByZWxheENzcEZvckRldlNlcnZlcigpOiBQbHVnaW4ge1xuICByZXR1cm4ge1xuICAgIG5hbWU6ICdxdWF5c2lkZTpyZWxheC1jc3AtZm9yLWRldicsXG4gICAgYXBwbHk6ICdzZXJ2ZScsXG4gICAgdHJhbnNmb3JtSW5kZXhIdG1sKGh0bWwpIHtcbiAgICAgIHJldHVybiBodG1sXG4gICAgICAgIC5yZXBsYWNlKFwic3R5bGUtc3JjICdzZWxmJ1wiLCBcInN0eWxlLXNyYyAnc2VsZicgJ3Vuc2FmZS1pbmxpbmUnXCIpXG4gICAgICAgIC5yZXBsYWNlKFwiY29ubmVjdC1zcmMgJ3NlbGYnXCIsIFwiY29ubmVjdC1zcmMgJ3NlbGYnIHdzOi8vbG9jYWxob3N0OiogaHR0cDovL2xvY2FsaG9zdDoqXCIpO1xuICAgIH0sXG4gIH07XG59XG5cbmV4cG9ydCBkZWZhdWx0IGRlZmluZUNvbmZpZyh7XG4gIG1haW46IHtcbiAgICBidWlsZDoge1xuICAgICAgb3V0RGlyOiAnb3V0L21haW4nLFxuICAgICAgcm9sbHVwT3B0aW9uczogeyBpbnB1dDogeyBpbmRleDogcmVzb2x2ZSgnc3JjL21haW4vaW5kZXgudHMnKSB9IH0sXG4gICAgfSxcbiAgfSxcbiAgcHJlbG9hZDoge1xuICAgIGJ1aWxkOiB7XG4gICAgICBvdXREaXI6ICdvdXQvcHJlbG9hZCcsXG4gICAgICAvLyBBIHNhbmRib3hlZCBwcmVsb2FkIGNhbm5vdCByZXF1aXJlIGFueXRoaW5nIGJ1dCAnZWxlY3Ryb24nOiBidW5kbGUgZXZlcnl0aGluZ1xuICAgICAgLy8gaW50byBvbmUgQ29tbW9uSlMgZmlsZS5cbiAgICAgIGV4dGVybmFsaXplRGVwczogZmFsc2UsXG4gICAgICByb2xsdXBPcHRpb25zOiB7XG4gICAgICAgIGlucHV0OiB7IGluZGV4OiByZXNvbHZlKCdzcmMvcHJlbG9hZC9pbmRleC50cycpIH0sXG4gICAgICAgIGV4dGVybmFsOiBbJ2VsZWN0cm9uJ10sXG4gICAgICAgIG91dHB1dDogeyBmb3JtYXQ6ICdjanMnLCBlbnRyeUZpbGVOYW1lczogJ1tuYW1lXS5janMnIH0sXG4gICAgICB9LFxuICAgIH0sXG4gIH0sXG4gIHJlbmRlcmVyOiB7XG4gICAgcm9vdDogcmVzb2x2ZSgnc3JjL3JlbmRlcmVyJyksXG4gICAgcGx1Z2luczogW3N2ZWx0ZSgpLCByZWxheENzcEZvckRldlNlcnZlcigpXSxcbiAgICBidWlsZDoge1xuICAgICAgb3V0RGlyOiByZXNvbHZlKCdvdXQvcmVuZGVyZXInKSxcbiAgICAgIHJvbGx1cE9wdGlvbnM6IHsgaW5wdXQ6IHsgaW5kZXg6IHJlc29sdmUoJ3NyYy9yZW5kZXJlci9pbmRleC5odG1sJykgfSB9LFxuICAgIH0sXG4gIH0sXG59KTtcbiJdLCJtYXBwaW5ncyI6Ijs7Ozs7QUFPQSxTQUFTLHVCQUErQjtDQUN0QyxPQUFPO0VBQ0wsTUFBTTtFQUNOLE9BQU87RUFDUCxtQkFBbUIsTUFBTTtHQUN2QixPQUFPLEtBQ0osUUFBUSxvQkFBb0Isa0NBQWtDLENBQUMsQ0FDL0QsUUFBUSxzQkFBc0Isd0RBQXdEO0VBQzNGO0NBQ0Y7QUFDRjtBQUVBLElBQUEsK0JBQWUsYUFBYTtDQUMxQixNQUFNLEVBQ0osT0FBTztFQUNMLFFBQVE7RUFDUixlQUFlLEVBQUUsT0FBTyxFQUFFLE9BQU8sUUFBUSxtQkFBbUIsRUFBRSxFQUFFO0NBQ2xFLEVBQ0Y7Q0FDQSxTQUFTLEVBQ1AsT0FBTztFQUNMLFFBQVE7RUFHUixpQkFBaUI7RUFDakIsZUFBZTtHQUNiLE9BQU8sRUFBRSxPQUFPLFFBQVEsc0JBQXNCLEVBQUU7R0FDaEQsVUFBVSxDQUFDLFVBQVU7R0FDckIsUUFBUTtJQUFFLFFBQVE7SUFBTyxnQkFBZ0I7R0FBYTtFQUN4RDtDQUNGLEVBQ0Y7Q0FDQSxVQUFVO0VBQ1IsTUFBTSxRQUFRLGNBQWM7RUFDNUIsU0FBUyxDQUFDLE9BQU8sR0FBRyxxQkFBcUIsQ0FBQztFQUMxQyxPQUFPO0dBQ0wsUUFBUSxRQUFRLGNBQWM7R0FDOUIsZUFBZSxFQUFFLE9BQU8sRUFBRSxPQUFPLFFBQVEseUJBQXlCLEVBQUUsRUFBRTtFQUN4RTtDQUNGO0FBQ0YsQ0FBQyJ9
