@@ -5,7 +5,7 @@
  * view checks it against the list as it is now: a column, filter, filter value or sort the list no
  * longer has is left out, and what was left out is said in words.
  */
-import { parseListFilters, type ListFilters } from '../../../shared/requests';
+import { parseListFilters } from '../../../shared/requests';
 import type { FilterOptions } from '../../../shared/types';
 import { defaultState, loadListStateFrom, type ListState } from './list-state';
 import type { ListDef, ListId } from './lists-model';
@@ -178,7 +178,7 @@ export function openView<L extends ListId>(
     dropped.push(`the sort by “${label('sort', view.sort.field)}”`);
   }
   if (columns.length === 0 && view.columns.length > 0) state.columns = defaultState(def).columns;
-  return { state: { ...state, filters: kept as ListFilters<L>, linked: false }, dropped };
+  return { state: { ...state, linked: false }, dropped };
 }
 
 /** "the column “Vessel” and Status: “on_rail”". */
