@@ -75,6 +75,13 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'column chooser').toEqual([]);
     await page.keyboard.press('Escape');
     await expect(chooser).toBeHidden();
+    // Saved views (issue 16 item 6): the save dialog.
+    await page.getByRole('button', { name: 'Save view…' }).click();
+    const saveView = page.getByRole('dialog', { name: 'Save view' });
+    await expect(saveView).toBeVisible();
+    expect(await seriousViolations(page), 'save view dialog').toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(saveView).toBeHidden();
     await page.keyboard.press('Control+k');
     const search = page.getByRole('combobox', { name: /Search BL, booking, container/ });
     await expect(search).toBeFocused();

@@ -58,11 +58,18 @@ function columnSort<L extends ListId>(def: ListDef<L>, raw: unknown): ListSort<L
 }
 
 export function loadListState<L extends ListId>(def: ListDef<L>): ListState<L> {
-  const fallback = defaultState(def);
   try {
     const raw = localStorage.getItem(keyOf(def.id));
-    if (!raw) return fallback;
-    const saved: unknown = JSON.parse(raw);
+    return raw ? loadListStateFrom(def, JSON.parse(raw)) : defaultState(def);
+  } catch {
+    return defaultState(def);
+  }
+}
+
+/** A list's state from what was saved (here or in a saved view), checked as `loadListState` checks it. */
+export function loadListStateFrom<L extends ListId>(def: ListDef<L>, saved: unknown): ListState<L> {
+  const fallback = defaultState(def);
+  try {
     if (typeof saved !== 'object' || saved === null) return fallback;
     const known = new Set(def.columns.map((c) => c.key));
     const savedColumns: unknown = 'columns' in saved ? saved.columns : undefined;

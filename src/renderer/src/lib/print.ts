@@ -1,0 +1,93 @@
+/**
+ * A list printed (or saved as PDF): every row the filters match, up to `PRINT_CAP`, as plain
+ * text cells, with the filters said in words, the time printed and the time zone of its dates.
+ */
+import { computerTimeZone } from '../../../shared/date-formatters';
+import type { ListRow } from '../../../shared/ipc';
+import type { FilterOptions, TimeDisplay } from '../../../shared/types';
+import { displayZone, formatCalendarDate, formatCount, formatDateTime, formatDay, formatDaysLeft } from './format';
+import { listPage, type ListQuery } from './list-api';
+import { instantOf, valuesOf } from './lists-filters';
+import type { Cell, ListDef, ListId } from './lists-model';
+
+/** The most rows a printout holds: past it, the forwarder is told to narrow the filters. */
+export const PRINT_CAP = 5_000;
+
+/** A cell as print shows it: text only, dates in the zone Settings choose. */
+export function cellText(cell: Cell, timeDisplay: TimeDisplay, now: number): string {
+  switch (cell.kind) {
+    case 'text':
+      return cell.text;
+    case 'date':
+      return cell.at
+        ? `${formatDateTime(cell.at, displayZone(timeDisplay, cell.zone))}${cell.estimated ? ' (est.)' : ''}`
+        : '';
+    case 'status':
+      return cell.label;
+    case 'tags':
+      return cell.tags.join(', ');
+    case 'lfd': {
+      if (!cell.date) return '';
+      const left = cell.done ? '' : formatDaysLeft(cell.deadline, now);
+      return left ? `${formatCalendarDate(cell.date)} (${left})` : formatCalendarDate(cell.date);
+    }
+  }
+}
+
+/** The filters in words, one phrase per chip ("Status: Available, On hold"), plus the search. */
+export function describeFilters<L extends ListId>(
+  def: ListDef<L>,
+  filters: object,
+  options: FilterOptions | null,
+): string[] {
+  const out: string[] = [];
+  const search = (filters as { search?: unknown }).search;
+  if (typeof search === 'string' && search) out.push(`Search: “${search}”`);
+  for (const chip of def.filters) {
+    if (chip.kind === 'range') {
+      const from = instantOf(filters as never, chip.from as never);
+      const to = instantOf(filters as never, chip.to as never);
+      if (from || to) out.push(`${chip.label}: ${from ? formatDay(from) : '…'} – ${to ? formatDay(to) : '…'}`);
+    } else if (chip.kind === 'flag') {
+      const value = (filters as Record<string, unknown>)[chip.key];
+      if (typeof value === 'boolean') out.push(`${chip.label}: ${value ? chip.yes : chip.no}`);
+    } else {
+      const values = valuesOf(filters as never, chip.key as never);
+      if (values.length === 0) continue;
+      const known = chip.kind === 'choices' ? chip.choices : (options?.[chip.source] ?? []);
+      out.push(`${chip.label}: ${values.map((v) => known.find((o) => o.value === v)?.label ?? v).join(', ')}`);
+    }
+  }
+  return out;
+}
+
+/** "Times in Europe/Berlin (this computer's zone)" or the ports' zones, as Settings choose. */
+export function zoneWords(timeDisplay: TimeDisplay): string {
+  return timeDisplay === 'port'
+    ? `Times in each port’s local time zone; where a port’s zone is unknown, in ${computerTimeZone()}`
+    : `Times in ${computerTimeZone()} (this computer’s time zone)`;
+}
+
+/** Every row the query matches, up to `PRINT_CAP`, with whether more matched. */
+export async function rowsForPrint<L extends ListId>(
+  id: L,
+  query: ListQuery<L>,
+  cap = PRINT_CAP,
+): Promise<{ rows: ListRow<L>[]; capped: boolean }> {
+  let rows: ListRow<L>[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await listPage(id, query, {
+      limit: Math.min(500, cap + 1 - rows.length),
+      ...(after ? { after } : {}),
+    });
+    rows = rows.concat(page.rows);
+    if (rows.length > cap) return { rows: rows.slice(0, cap), capped: true };
+    if (page.next === null) return { rows, capped: false };
+    after = page.next;
+  }
+}
+
+export function capMessage(total: number, noun: string, cap = PRINT_CAP): string {
+  return `Only the first ${formatCount(cap)} of ${formatCount(total)} ${noun} are printed: narrow the filters to print the rest.`;
+}
