@@ -19,7 +19,9 @@ for (const theme of ['light', 'dark'] as const) {
     page,
     host,
   }) => {
-    test.setTimeout(120_000);
+    // Eleven pages, each loaded and scanned: on a machine with both cores busy a scan alone takes
+    // ten seconds or more, so the bound is the sum of theirs, not one page's.
+    test.setTimeout(300_000);
     await waitForFirstSync(host);
     await host.core.handlers['settings:update']({ theme });
     const [shipment] = (await host.core.handlers['shipments:list']({ filters: {}, page: { limit: 1 } })).rows;
@@ -57,7 +59,7 @@ for (const theme of ['light', 'dark'] as const) {
     page,
     host,
   }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await waitForFirstSync(host);
     await host.core.handlers['settings:update']({ theme });
     await page.goto(`${host.url}#/containers`);
