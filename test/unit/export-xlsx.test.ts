@@ -132,7 +132,7 @@ describe('dates', () => {
     expect(styles).toContain('formatCode="yyyy-mm-dd hh:mm:ss"');
     // read-excel-file takes them as dates (it reads the serial as UTC).
     const rows = (await readExcelFile(bytes))[0]!.data;
-    expect(rows[1]!.map((cell) => toSecond(cell as Date))).toEqual([
+    expect(rows[1]!.map((cell) => toSecond(cell as unknown as Date))).toEqual([
       new Date('2026-03-01T14:05:09Z'),
       new Date('2026-03-01T06:05:00Z'),
       new Date('2026-03-04T00:00:00Z'),
