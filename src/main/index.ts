@@ -63,7 +63,9 @@ if (!app.requestSingleInstanceLock()) {
         const options = {
           title: excel ? 'Export to Excel' : 'Export to CSV',
           defaultPath: join(app.getPath('downloads'), suggestedName),
-          filters: [excel ? { name: 'Excel workbook', extensions: ['xlsx'] } : { name: 'CSV (Excel)', extensions: ['csv'] }],
+          filters: [
+            excel ? { name: 'Excel workbook', extensions: ['xlsx'] } : { name: 'CSV (Excel)', extensions: ['csv'] },
+          ],
         };
         const result = mainWindow
           ? await dialog.showSaveDialog(mainWindow, options)

@@ -118,7 +118,10 @@ export async function benchStore(): Promise<Measure[]> {
       measure('XLSX export of 100k shipments', xlsx.result.rows / xlsxSeconds, 'rows/s', {
         // More bytes per cell than CSV (SpreadsheetML) and a deflate pass: at least a third as fast.
         ratioAtLeast: 0.33,
-        anchor: { name: 'the CSV export of the same rows (exportView, this process)', value: result.rows / exportSeconds },
+        anchor: {
+          name: 'the CSV export of the same rows (exportView, this process)',
+          value: result.rows / exportSeconds,
+        },
       }),
     );
     measures.push(measure('XLSX export: RSS growth', xlsx.peakMb - xlsx.startMb, 'MB', { below: 200 }));

@@ -114,8 +114,18 @@ describe('dates', () => {
     lfd?: string | null;
   }
   const columns: ExportColumn<Event>[] = [
-    ...timestamp<Event>('eta', 'ETA', (r) => r.at, (r) => r.zone),
-    dateOnly<Event>('lfd', 'Last free day', (r) => r.lfd, (r) => r.zone),
+    ...timestamp<Event>(
+      'eta',
+      'ETA',
+      (r) => r.at,
+      (r) => r.zone,
+    ),
+    dateOnly<Event>(
+      'lfd',
+      'Last free day',
+      (r) => r.lfd,
+      (r) => r.zone,
+    ),
   ];
 
   it('writes the UTC instant and the port local wall clock as Excel dates with date formats', async () => {

@@ -76,7 +76,12 @@ function digitsAt(text: string, at: number, count: number): number | undefined {
 export function excelSerial(value: CellValue): number | undefined {
   let ms: number;
   if (value instanceof Date) ms = value.getTime();
-  else if (typeof value === 'string' && value.length >= 10 && value.charCodeAt(4) === 45 && value.charCodeAt(7) === 45) {
+  else if (
+    typeof value === 'string' &&
+    value.length >= 10 &&
+    value.charCodeAt(4) === 45 &&
+    value.charCodeAt(7) === 45
+  ) {
     const year = digitsAt(value, 0, 4);
     const month = digitsAt(value, 5, 2);
     const day = digitsAt(value, 8, 2);

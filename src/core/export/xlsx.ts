@@ -84,7 +84,11 @@ const STYLES =
 
 /** A sheet name Excel accepts: no `[]:*?/\`, not blank, at most 31 characters. */
 function safeSheetName(name: string): string {
-  const cleaned = name.replace(/[[\]:*?/\\']/g, ' ').trim().slice(0, 31).trim();
+  const cleaned = name
+    .replace(/[[\]:*?/\\']/g, ' ')
+    .trim()
+    .slice(0, 31)
+    .trim();
   return cleaned === '' ? 'Export' : cleaned;
 }
 
