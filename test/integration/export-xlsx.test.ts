@@ -41,7 +41,7 @@ afterAll(() => core.close());
 type Cell = string | number | boolean | Date | null;
 
 function readCsv(path: string): string[][] {
-  return parse<string[]>(readFileSync(path, 'utf8'), { bom: true });
+  return parse(readFileSync(path, 'utf8'), { bom: true });
 }
 
 async function readXlsx(path: string): Promise<Cell[][]> {
