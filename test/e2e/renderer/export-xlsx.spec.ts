@@ -68,9 +68,9 @@ test('the shipments list exports as an Excel workbook: the rows on screen, in th
   expect(etaUtc).toBeGreaterThan(0);
   expect(header[etaUtc + 1]).toBe('ETA (port local time)');
   expect(rows.slice(1, shown.length + 1).map((row) => String(row[0]))).toEqual(shown);
-  const etas = rows.slice(1).map((row) => row[etaUtc]);
+  const etas = rows.slice(1).map((row) => row[etaUtc] as unknown);
   expect(etas.some((cell) => cell instanceof Date)).toBe(true);
   // Latest first, as on screen.
-  const times = etas.filter((cell): cell is Date => cell instanceof Date).map((d) => d.getTime());
+  const times = etas.filter((cell) => cell instanceof Date).map((d) => d.getTime());
   expect(times).toEqual([...times].sort((a, b) => b - a));
 });
