@@ -57,11 +57,15 @@ if (!app.requestSingleInstanceLock()) {
       },
       // A kept document file, with the computer's viewer (core passes only paths inside its documents folder).
       openPath: (path) => shell.openPath(path),
+      // The suggested name's extension says the format core will write (.csv or .xlsx).
       chooseExportPath: async (suggestedName) => {
+        const excel = suggestedName.endsWith('.xlsx');
         const options = {
-          title: 'Export to CSV',
+          title: excel ? 'Export to Excel' : 'Export to CSV',
           defaultPath: join(app.getPath('downloads'), suggestedName),
-          filters: [{ name: 'CSV (Excel)', extensions: ['csv'] }],
+          filters: [
+            excel ? { name: 'Excel workbook', extensions: ['xlsx'] } : { name: 'CSV (Excel)', extensions: ['csv'] },
+          ],
         };
         const result = mainWindow
           ? await dialog.showSaveDialog(mainWindow, options)

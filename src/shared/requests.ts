@@ -62,6 +62,8 @@ function argumentsOf<V extends ListName>(name: V) {
         sort,
         columns: z.array(z.string().max(60)).max(80).optional(),
         headerStyle: z.enum(['human', 'keys']).default('human'),
+        /** CSV (the default) or an Excel workbook of the same rows, order and columns. */
+        format: z.enum(['csv', 'xlsx']).default('csv'),
       })
       .strict(),
   };

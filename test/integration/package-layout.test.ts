@@ -83,6 +83,7 @@ describe('the packaged app', () => {
       'electron-updater',
       'read-excel-file',
       'csv-parse',
+      'fflate',
     ]) {
       expect(inside).toContain(`/node_modules/${dependency}/package.json`);
     }

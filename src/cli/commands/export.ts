@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { QuaysideError } from '../../core/errors';
 import { exportEvents } from '../../core/export/export-events';
 import { exportView, exportViews, type ExportView } from '../../core/export/export-view';
+import type { ExportFormat } from '../../core/export/write-file';
 import type { Db } from '../../core/store/database';
 import { listNameOf } from '../../shared/list-views';
 import { describeDatabaseFailure, openForReading } from '../database-files';
@@ -10,7 +12,8 @@ import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 
 export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE [options]
-                      Write a list to CSV (UTF-8 with BOM, for Excel), filtered and sorted as in the app:
+                      Write a list, filtered and sorted as in the app, to CSV (UTF-8 with BOM) or to an
+                      Excel workbook: --out's extension says which (.csv or .xlsx):
     --search TEXT  --carrier SCAC  --pol LOCODE  --pod LOCODE  --destination LOCODE  --customer NAME
     --tag TAG  --status STATUS  --eta-from ISO  --eta-to ISO  --lfd-from ISO  --lfd-to ISO
     --tracking-stopped true|false  --on-hold true|false  --overdue true|false  --pickup-ready true|false
@@ -19,6 +22,17 @@ export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE
   export events --db PATH --out FILE [--container ID|NUMBER] [--header-style human|keys]
                       Write transport events to CSV, withdrawn ones included (a column says when the
                       carrier withdrew each): one container's, or every container's`;
+
+/** The file's format from --out's extension: .csv or .xlsx (any case), nothing else. */
+function formatOf(out: string): ExportFormat {
+  const extension = extname(out).toLowerCase();
+  if (extension === '.csv') return 'csv';
+  if (extension === '.xlsx') return 'xlsx';
+  throw new UsageError(
+    `--out must end in .csv (a CSV file) or .xlsx (an Excel workbook), not "${extension || basename(out)}": ` +
+      'the file name says which format to write.',
+  );
+}
 
 function bool(value: string | undefined, name: string): boolean | undefined {
   if (value === undefined) return undefined;
@@ -71,6 +85,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
     throw new UsageError(`export needs one of ${exportViews.join(', ')} or events`);
   }
   if (!values.db || !values.out) throw new UsageError('export needs --db PATH and --out FILE');
+  const format = formatOf(values.out);
   if (!existsSync(values.db)) {
     io.err.write(`There is no database at ${values.db}; run sync first.\n`);
     return exitCodes.failure;
@@ -135,7 +150,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
     .filter(Boolean);
   const out = values.out;
   return exportFrom(values.db, io, { code: 'invalid_argument', exit: exitCodes.validation }, async (db) => {
-    const result = await exportView(db, out, { view, filters, sort, columns, headerStyle });
+    const result = await exportView(db, out, { view, filters, sort, columns, headerStyle, format });
     return `Wrote ${result.rows} rows to ${result.path}`;
   });
 }
@@ -154,6 +169,9 @@ async function runEventsExport(values: ExportValues, positionals: string[], io: 
     throw new UsageError('export needs --db PATH and --out FILE');
   }
   if (headerStyle !== 'human' && headerStyle !== 'keys') throw new UsageError('--header-style must be human or keys');
+  if (extname(out).toLowerCase() === '.xlsx') {
+    throw new UsageError('export events writes CSV only: give --out a name ending in .csv');
+  }
   if (!existsSync(dbPath)) {
     io.err.write(`There is no database at ${dbPath}; run sync first.\n`);
     return exitCodes.failure;

@@ -18,6 +18,13 @@ export interface ExportColumn<Row> {
    * text that starts with a digit as it is, without scanning it; anything else is checked.
    */
   plain?: boolean;
+  /**
+   * Set by timestamp() and dateOnly(): what the cell's text is, so the XLSX writer makes it a
+   * real Excel date (a serial number with a date format) instead of text: an instant in UTC
+   * (`utc`, to the second), on the wall clock of the row's place (`local`, to the minute), or a
+   * calendar date (`date`).
+   */
+  date?: 'utc' | 'local' | 'date';
 }
 
 /**
@@ -410,6 +417,7 @@ export function timestamp<Row>(
     key,
     header: `${header} (UTC)`,
     plain: true,
+    date: 'utc',
     value: (row) => {
       const input = get(row);
       // The store already holds UTC to the second: pass it through rather than parse and reprint.
@@ -425,6 +433,7 @@ export function timestamp<Row>(
     key: `${key}_local`,
     header: `${header} (${options.place ?? 'port'} local time)`,
     plain: true,
+    date: 'local',
     value: (row) => {
       const input = get(row);
       const ms = input !== undefined && input === canonical ? canonicalUtcMs(input) : instantMs(input);
@@ -450,6 +459,7 @@ export function dateOnly<Row>(
     key,
     header,
     plain: true,
+    date: 'date',
     value: (row) => {
       const input = get(row);
       if (typeof input === 'string' && CALENDAR_DATE.test(input)) {

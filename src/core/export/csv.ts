@@ -23,7 +23,7 @@ export interface CsvResult {
 }
 
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
-const PROGRESS_EVERY = 1000;
+export const PROGRESS_EVERY = 1000;
 // Rows are formatted in batches: one string and one write per batch, which keeps
 // the cost per row low. The character cap bounds a batch of very wide rows (10 KB notes).
 const BATCH_ROWS = 1000;
@@ -207,14 +207,14 @@ function lineCellByCell(values: readonly CellValue[], plain: readonly boolean[],
   return line;
 }
 
-function createAbortError(signal: AbortSignal): DOMException {
+export function createAbortError(signal: AbortSignal): DOMException {
   // The (message, name) form is the one both Node's and the DOM's typings accept.
   return Object.assign(new DOMException('The export was cancelled.', 'AbortError'), {
     cause: signal.reason as unknown,
   });
 }
 
-function checkColumns(columns: readonly ExportColumn<unknown>[]): void {
+export function checkColumns(columns: readonly ExportColumn<unknown>[]): void {
   if (columns.length === 0) throw new TypeError('writeCsv needs at least one column.');
   const keys = new Set<string>();
   for (const column of columns) {
@@ -228,7 +228,7 @@ function checkColumns(columns: readonly ExportColumn<unknown>[]): void {
  * slows the export down instead of filling memory. An 'error' from `out` is caught here and
  * turned into a rejection, rather than crashing the process as an unhandled 'error' event.
  */
-function openSink(out: NodeJS.WritableStream | Writable, signal: AbortSignal | undefined) {
+export function openSink(out: NodeJS.WritableStream | Writable, signal: AbortSignal | undefined) {
   let failure: Error | undefined;
   let interrupt: ((error: Error) => void) | undefined;
   const stop = (error: Error) => {
@@ -285,11 +285,11 @@ function openSink(out: NodeJS.WritableStream | Writable, signal: AbortSignal | u
   };
 }
 
-function openRows<Row>(rows: Iterable<Row> | AsyncIterable<Row>): Iterator<Row> | AsyncIterator<Row> {
+export function openRows<Row>(rows: Iterable<Row> | AsyncIterable<Row>): Iterator<Row> | AsyncIterator<Row> {
   return Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
 }
 
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown }).then === 'function';
 }
 
@@ -392,7 +392,7 @@ export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvR
   }
 }
 
-async function closeQuietly(iterator: Iterator<unknown> | AsyncIterator<unknown>): Promise<void> {
+export async function closeQuietly(iterator: Iterator<unknown> | AsyncIterator<unknown>): Promise<void> {
   try {
     await iterator.return?.();
   } catch {

@@ -12,7 +12,7 @@ import { openReader, type Db } from '../store/database';
 import { customFieldCells, customFieldDefinitions, type DefinitionEntityType } from '../store/queries/custom-fields';
 import { checkedListQueries } from '../store/queries/list-view';
 import type { ExportColumn } from './columns';
-import { exportToFile, type ExportFileResult } from './write-file';
+import { exportToFile, type ExportFileResult, type ExportFormat } from './write-file';
 
 /** The names the CLI's `export` and `export:csv` take: each list's view id, in registry order. */
 export const exportViews: readonly ViewId[] = listNames.map(viewIdOf);
@@ -25,6 +25,8 @@ export interface ExportViewOptions {
   sort?: unknown;
   columns?: string[];
   headerStyle?: 'human' | 'keys';
+  /** CSV (the default) or an Excel workbook (XLSX) of the same rows, order and columns. */
+  format?: ExportFormat;
   onProgress?: (rows: number) => void;
   signal?: AbortSignal;
 }
@@ -84,10 +86,15 @@ async function exportRows<N extends ListName>(
     rows: checkedListQueries(name).iterate(db, filters, sort as Sort | undefined),
     columns,
     headerStyle: options.headerStyle,
+    format: options.format,
+    sheetName: sheetNameOf(options.view),
     onProgress: options.onProgress,
     signal: options.signal,
   });
 }
+
+/** The workbook's sheet: the list's view id in words (`tracking-requests` → "Tracking requests"). */
+const sheetNameOf = (view: string) => view.charAt(0).toUpperCase() + view.slice(1).replaceAll('-', ' ');
 
 /** `number` names each list's identifying column too (`--columns number,cf.po_number`). */
 const numberKeys: Record<ListName, string> = {

@@ -6,11 +6,19 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { QuaysideError } from '../errors';
 import { writeCsv, type CsvResult, type WriteCsvOptions } from './csv';
+import { writeXlsx } from './xlsx';
 
 export interface ExportFileResult extends CsvResult {
   /** The absolute path written. */
   path: string;
 }
+
+/** The file's format: CSV (the default) or an Excel workbook; sheetName names the workbook's one sheet. */
+export interface ExportFormatOptions {
+  format?: ExportFormat;
+  sheetName?: string;
+}
+export type ExportFormat = 'csv' | 'xlsx';
 
 /** Bytes of CSV that may wait for the disk while the export goes on formatting. */
 const WRITE_AHEAD_BYTES = 8 * 1024 * 1024;
@@ -67,7 +75,7 @@ export function describeFsError(error: unknown): Error {
  */
 export async function exportToFile<Row>(
   path: string,
-  options: Omit<WriteCsvOptions<Row>, 'out'>,
+  options: Omit<WriteCsvOptions<Row>, 'out'> & ExportFormatOptions,
 ): Promise<ExportFileResult> {
   const target = resolve(path);
   const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
@@ -85,7 +93,11 @@ export async function exportToFile<Row>(
     // Opened before any row is read, so a read-only folder fails at once, not after the query.
     await once(stream, 'open');
     created = true;
-    const result = await writeCsv({ ...options, out: stream });
+    const { format = 'csv', sheetName, ...rest } = options;
+    const result =
+      format === 'xlsx'
+        ? await writeXlsx({ ...rest, sheetName, out: stream })
+        : await writeCsv({ ...rest, out: stream });
     stream.end();
     await finished(stream);
     await rename(temp, target);

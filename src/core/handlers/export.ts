@@ -8,7 +8,8 @@ import type { CoreContext } from './context';
 export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv' | 'export:events'> {
   return {
     'export:csv': async (request) => {
-      const suggested = `quayside-${request.view}-${new Date().toISOString().slice(0, 10)}.csv`;
+      const format = request.format ?? 'csv';
+      const suggested = `quayside-${request.view}-${new Date().toISOString().slice(0, 10)}.${format}`;
       const path = (await ctx.options.chooseExportPath?.(suggested)) ?? null;
       if (!path) return { path: null, rows: 0, cancelled: true };
       const session = await ctx.session();
@@ -18,6 +19,7 @@ export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv' | 
         sort: request.sort,
         columns: request.columns,
         headerStyle: request.headerStyle,
+        format,
         onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
       });
       return { path: result.path, rows: result.rows, cancelled: false };

@@ -18,8 +18,14 @@ function callsOf<L extends ListId>(id: L) {
     page: (query: ListQuery<L>, page: PageRequest) =>
       api.invoke(`${id}:list`, { ...query, page } as ArgOf<`${L}:list`>) as Promise<Page<ListRow<L>>>,
     count: (filters: ListFilters<L>) => api.invoke(`${id}:count`, { filters } as ArgOf<`${L}:count`>),
-    export: (query: ListQuery<L>, columns: string[]) =>
-      api.invoke('export:csv', { view: viewIdOf(id), ...query, columns, headerStyle: 'human' } as ArgOf<'export:csv'>),
+    export: (query: ListQuery<L>, columns: string[], format: ExportFormat) =>
+      api.invoke('export:csv', {
+        view: viewIdOf(id),
+        ...query,
+        columns,
+        headerStyle: 'human',
+        format,
+      } as ArgOf<'export:csv'>),
   };
 }
 
@@ -31,7 +37,15 @@ export function listCount<L extends ListId>(id: L, filters: ListFilters<L>): Pro
   return callsOf(id).count(filters);
 }
 
+/** The file an export writes: CSV, or an Excel workbook (.xlsx) of the same rows and columns. */
+export type ExportFormat = 'csv' | 'xlsx';
+
 /** Exports exactly what the list shows: its filters, sort and shown columns (their CSV keys). */
-export function exportList<L extends ListId>(id: L, query: ListQuery<L>, columns: string[]): Promise<ExportResult> {
-  return callsOf(id).export(query, columns);
+export function exportList<L extends ListId>(
+  id: L,
+  query: ListQuery<L>,
+  columns: string[],
+  format: ExportFormat = 'csv',
+): Promise<ExportResult> {
+  return callsOf(id).export(query, columns, format);
 }
