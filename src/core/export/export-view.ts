@@ -81,7 +81,10 @@ async function exportRows<N extends ListName>(
   let columns;
   try {
     const keys = options.columns?.map((key) => (key === 'number' ? numberKeys[name] : key));
-    columns = chooseColumns([...lists[name].export, ...extraColumns(name, options), ...customFieldColumns(db, name)], keys);
+    columns = chooseColumns(
+      [...lists[name].export, ...extraColumns(name, options), ...customFieldColumns(db, name)],
+      keys,
+    );
   } catch (error) {
     throw new QuaysideError('invalid_argument', (error as Error).message);
   }

@@ -18,7 +18,7 @@ export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv' | 
         sort: request.sort,
         columns: request.columns,
         headerStyle: request.headerStyle,
-        pickup: { staleHours: ctx.settings.get().terminalStaleHours },
+        pickup: { now: ctx.options.now?.(), staleHours: ctx.settings.get().terminalStaleHours },
         onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
       });
       return { path: result.path, rows: result.rows, cancelled: false };
