@@ -59,6 +59,9 @@ test('the Pickup card says ready, not ready and why, or that the terminal data i
   await expect(card.getByRole('note')).toContainText(/Terminal last checked 3\d h ago — availability may have changed/);
   await expect(card).not.toContainText('Ready for pickup');
   await expect(card.locator('.urgency')).toHaveCount(0);
+  // Nor anywhere else on the page: the container's facts show the last free day without a countdown.
+  await expect(page.getByText(/\d+ days? left|Last day today|Overdue \d/)).toHaveCount(0);
+  await expect(page.getByText('Can’t tell: data 3')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('pickup-cant-tell.png') });
 
