@@ -30,7 +30,7 @@ const { core } = testCore({
   now: () => clock,
 });
 
-let rows: ContainerRow[] = [];
+const rows: ContainerRow[] = [];
 beforeAll(async () => {
   expect((await syncNow(core, 'full')).state).toBe('idle');
   let after: string | null = null;
@@ -51,7 +51,7 @@ async function exportPickup(): Promise<Map<string, Record<string, string>>> {
     columns: ['number', 'pickup', 'pickup_detail', 'lfd_source', 'terminal_checked_at'],
     headerStyle: 'keys',
   });
-  const records = parse(readFileSync(result.path, 'utf8'), { columns: true, bom: true }) as Record<string, string>[];
+  const records = parse<Record<string, string>>(readFileSync(result.path, 'utf8'), { columns: true, bom: true });
   return new Map(records.map((r) => [r.number!, r]));
 }
 

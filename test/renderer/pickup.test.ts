@@ -102,7 +102,11 @@ describe('the Pickup card', () => {
     render(PickupCard, { detail: detailOf(c), now });
     expect(card().querySelector('.verdict strong')?.textContent).toBe('Not ready');
     const reasons = within(card()).getByRole('list', { name: 'Why not ready' });
-    expect(within(reasons).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Not released by the terminal',
       'Customs hold',
       'USDA hold at the inland facility',

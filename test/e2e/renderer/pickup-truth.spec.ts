@@ -31,7 +31,8 @@ test('the Pickup card says ready, not ready and why, or that the terminal data i
   }
   const now = Date.now();
   const ready = rows.find((r) => pickupTruth(r, now).state === 'ready' && r.lastFreeDay !== null);
-  const notReady = rows.find((r) => pickupTruth(r, now).state === 'not_ready' && r.holds.length > 0) ??
+  const notReady =
+    rows.find((r) => pickupTruth(r, now).state === 'not_ready' && r.holds.length > 0) ??
     rows.find((r) => pickupTruth(r, now).state === 'not_ready');
   expect(ready, 'the demo data has a box ready for pickup').toBeTruthy();
   expect(notReady, 'the demo data has a box at the terminal that is not ready').toBeTruthy();
