@@ -73,3 +73,14 @@ test('the Pickup card says ready, not ready and why, or that the terminal data i
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('containers-pickup-column.png') });
 });
+
+test('the stale limit is chosen in Settings and kept', async ({ page, host }, testInfo) => {
+  await page.goto(`${host.url}#/settings`);
+  const limit = page.getByLabel('Terminal data is stale after');
+  await expect(limit).toHaveValue('24');
+  await limit.selectOption('48');
+  await expect.poll(async () => (await host.core.handlers['settings:get'](undefined)).terminalStaleHours).toBe(48);
+  await limit.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('settings-stale-limit.png') });
+});
