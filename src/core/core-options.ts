@@ -34,4 +34,6 @@ export interface CoreOptions {
    */
   demo?: DemoService;
   fetch?: typeof fetch;
+  /** The clock answers that depend on the moment read (the export's pickup columns); tests move it. Default: Date.now. */
+  now?: () => number;
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CHANGE_RETENTION_DAYS } from '../shared/changes';
+import { DEFAULT_TERMINAL_STALE_HOURS } from '../shared/pickup';
 import { defaultSettings, settingsSchema } from '../shared/settings';
 import type { Settings } from '../shared/types';
 import { QuaysideError } from './errors';
@@ -17,16 +18,19 @@ import { writeFileAtomic } from './write-file-atomic';
  * Version 3 adds `changeRetentionDays` (how long the change history keeps changes): a version-2
  * file keeps them the default 180 days. (A Quayside that writes version 2 says a version-3 file is
  * a newer Quayside's, rather than finding a setting it does not know and setting the file aside.)
+ * Version 4 adds `terminalStaleHours` (after how many hours the terminal's data is too old to call
+ * a box ready or overdue, pickup truth): a version-3 file takes the default 24 hours.
  */
-export const settingsFormat: FileFormat<Partial<Settings> & { version: 3 }> = {
+export const settingsFormat: FileFormat<Partial<Settings> & { version: 4 }> = {
   name: 'settings.json',
-  version: 3,
+  version: 4,
   upgrades: [
     (v1) => ({ ...v1, rates: { currency: 'USD', sets: [] } }),
     (v2) => ({ ...v2, changeRetentionDays: DEFAULT_CHANGE_RETENTION_DAYS }),
+    (v3) => ({ ...v3, terminalStaleHours: DEFAULT_TERMINAL_STALE_HOURS }),
   ],
   unversioned: 1,
-  schema: settingsSchema.partial().extend({ version: z.literal(3) }),
+  schema: settingsSchema.partial().extend({ version: z.literal(4) }),
 };
 
 /** App-wide preferences in `settings.json` in the data folder. */

@@ -57,8 +57,14 @@ export interface ContainerRow {
   /** The shipping line's own last free day (a calendar date where the box waits), beside the terminal's. */
   lineLastFreeDay: string | null;
   holds: { name: string; status: string; description: string | null }[];
+  /** Holds at the inland facility; null when the service sent none (pickup truth reads them). */
+  facilityHolds: { name: string; status: string; description: string | null }[] | null;
   feesTotal: number | null;
   pickupReady: boolean;
+  /** Whose deadline `lastFreeDay` is: the port terminal's or the rail ramp's (migration 0006). */
+  lfdSource: 'terminal' | 'rail' | null;
+  /** When the service last checked the terminal for this box: how old availability and holds are. */
+  terminalCheckedAt: string | null;
   pickupAppointmentAt: string | null;
   pickedUpAt: string | null;
   emptyReturnedAt: string | null;

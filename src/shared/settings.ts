@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { changeRetentionDaysSchema, DEFAULT_CHANGE_RETENTION_DAYS } from './changes';
 import { defaultRates, ratesSchema } from './exposure';
+import { DEFAULT_TERMINAL_STALE_HOURS, terminalStaleHoursSchema } from './pickup';
 import type { Settings } from './types';
 
 const documentFilesSchema = z
@@ -25,12 +26,18 @@ export const settingsSchema = z
     documentFiles: documentFilesSchema.default({ maxFileMb: 25, maxTotalMb: 2048 }),
     /** Days the change history keeps (settings.json version 3); older changes go after a sync. */
     changeRetentionDays: changeRetentionDaysSchema.default(DEFAULT_CHANGE_RETENTION_DAYS),
+    /** Hours after which a terminal check is too old for "ready" or "overdue" (settings.json version 4). */
+    terminalStaleHours: terminalStaleHoursSchema.default(DEFAULT_TERMINAL_STALE_HOURS),
   })
   .strict() satisfies z.ZodType<Settings>;
 
 /** An update names only the settings it changes; unknown keys are refused. */
 export const settingsPatchSchema = settingsSchema
-  .extend({ documentFiles: documentFilesSchema, changeRetentionDays: changeRetentionDaysSchema })
+  .extend({
+    documentFiles: documentFilesSchema,
+    changeRetentionDays: changeRetentionDaysSchema,
+    terminalStaleHours: terminalStaleHoursSchema,
+  })
   .partial()
   .strict();
 
@@ -41,4 +48,5 @@ export const defaultSettings: Settings = {
   rates: defaultRates,
   documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
   changeRetentionDays: DEFAULT_CHANGE_RETENTION_DAYS,
+  terminalStaleHours: DEFAULT_TERMINAL_STALE_HOURS,
 };

@@ -28,6 +28,8 @@ export interface Settings {
   documentFiles?: DocumentFileLimits;
   /** Days the change history keeps (default 180); absent: the default. */
   changeRetentionDays?: number;
+  /** Hours after which the terminal's data is too old to call a box ready or overdue (default 24); absent: the default. */
+  terminalStaleHours?: number;
   /** settings.json was written by a newer Quayside: the sentence to show (defaults are in use). */
   fileProblem?: string;
 }

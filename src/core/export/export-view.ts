@@ -7,11 +7,14 @@ import { z } from 'zod';
 import { listNameOf, listNames, listViews, viewIdOf, type ListName, type ViewId } from '../../shared/list-views';
 import type { Sort } from '../../shared/views';
 import { QuaysideError } from '../errors';
+import type { ListRowOf } from '../resources/define-list';
 import { lists } from '../resources/lists';
 import { openReader, type Db } from '../store/database';
 import { customFieldCells, customFieldDefinitions, type DefinitionEntityType } from '../store/queries/custom-fields';
 import { checkedListQueries } from '../store/queries/list-view';
 import type { ExportColumn } from './columns';
+import { pickupColumns, type PickupExportOptions } from './pickup-columns';
+import { DEFAULT_TERMINAL_STALE_HOURS } from '../../shared/pickup';
 import { exportToFile, type ExportFileResult, type ExportFormat } from './write-file';
 
 /** The names the CLI's `export` and `export:csv` take: each list's view id, in registry order. */
@@ -29,6 +32,8 @@ export interface ExportViewOptions {
   format?: ExportFormat;
   onProgress?: (rows: number) => void;
   signal?: AbortSignal;
+  /** The containers' pickup columns: when "now" is and the stale limit (default: the clock, 24 h). */
+  pickup?: Partial<PickupExportOptions>;
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
@@ -78,7 +83,10 @@ async function exportRows<N extends ListName>(
   let columns;
   try {
     const keys = options.columns?.map((key) => (key === 'number' ? numberKeys[name] : key));
-    columns = chooseColumns([...lists[name].export, ...customFieldColumns(db, name)], keys);
+    columns = chooseColumns(
+      [...lists[name].export, ...extraColumns(name, options), ...customFieldColumns(db, name)],
+      keys,
+    );
   } catch (error) {
     throw new QuaysideError('invalid_argument', (error as Error).message);
   }
@@ -95,6 +103,14 @@ async function exportRows<N extends ListName>(
 
 /** The workbook's sheet: the list's view id in words (`tracking-requests` → "Tracking requests"). */
 const sheetNameOf = (view: string) => view.charAt(0).toUpperCase() + view.slice(1).replaceAll('-', ' ');
+/** Columns a list adds that depend on the moment of the export: the containers' pickup answer. */
+function extraColumns<N extends ListName>(name: N, options: ExportViewOptions): ExportColumn<ListRowOf<N>>[] {
+  if (name !== 'containers') return [];
+  return pickupColumns({
+    now: options.pickup?.now ?? Date.now(),
+    staleHours: options.pickup?.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
+  }) as unknown as ExportColumn<ListRowOf<N>>[];
+}
 
 /** `number` names each list's identifying column too (`--columns number,cf.po_number`). */
 const numberKeys: Record<ListName, string> = {

@@ -20,6 +20,7 @@ export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv' | 
         columns: request.columns,
         headerStyle: request.headerStyle,
         format,
+        pickup: { now: ctx.options.now?.(), staleHours: ctx.settings.get().terminalStaleHours },
         onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
       });
       return { path: result.path, rows: result.rows, cancelled: false };

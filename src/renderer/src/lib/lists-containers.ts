@@ -77,7 +77,17 @@ export const containersList: ListDef<'containers'> = {
         date: r.lastFreeDay,
         deadline: r.lfdDeadlineAt,
         done: r.status === 'picked_up' || r.status === 'empty_returned',
+        pickup: r,
       }),
+      shownByDefault: true,
+    },
+    {
+      // Pickup truth: Ready / Not ready / Can't tell (terminal data older than Settings allow).
+      key: 'pickup',
+      label: 'Pickup',
+      width: 112,
+      exportKeys: ['pickup', 'pickup_detail', 'lfd_source', 'terminal_checked_at', 'terminal_checked_at_local'],
+      cell: (r) => ({ kind: 'pickup', input: r }),
       shownByDefault: true,
     },
     {

@@ -8,6 +8,7 @@ import type { ListRow } from '../../../shared/ipc';
 import type { ListName } from '../../../shared/list-views';
 import type { ListFilters, ListSort, ListSortField } from '../../../shared/requests';
 import type { FilterOptions } from '../../../shared/types';
+import type { PickupInput } from '../../../shared/pickup';
 
 /** A list, by its registry name (`trackingRequests`); its URL and saved state use `viewIdOf`. */
 export type ListId = ListName;
@@ -19,7 +20,9 @@ export type Cell =
   | { kind: 'date'; at: string | null; zone: string | null; estimated?: boolean }
   | { kind: 'status'; status: string; label: string; tone: Tone }
   | { kind: 'tags'; tags: string[] }
-  | { kind: 'lfd'; date: string | null; deadline: string | null; done: boolean };
+  | { kind: 'lfd'; date: string | null; deadline: string | null; done: boolean; pickup?: PickupInput }
+  /** Pickup truth (src/shared/pickup.ts), answered at the table's "now" with the stale limit of Settings. */
+  | { kind: 'pickup'; input: PickupInput };
 
 export interface Column<Row, SortField extends string = string> {
   key: string;

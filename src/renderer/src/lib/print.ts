@@ -3,6 +3,7 @@
  * text cells, with the filters said in words, the time printed and the time zone of its dates.
  */
 import { computerTimeZone } from '../../../shared/date-formatters';
+import { DEFAULT_TERMINAL_STALE_HOURS, pickupStateLabels, pickupTruth } from '../../../shared/pickup';
 import type { ListRow } from '../../../shared/ipc';
 import type { FilterOptions, TimeDisplay } from '../../../shared/types';
 import { displayZone, formatCalendarDate, formatCount, formatDateTime, formatDay, formatDaysLeft } from './format';
@@ -13,8 +14,16 @@ import type { Cell, ListDef, ListId } from './lists-model';
 /** The most rows a printout holds: past it, the forwarder is told to narrow the filters. */
 export const PRINT_CAP = 5_000;
 
-/** A cell as print shows it: text only, dates in the zone Settings choose. */
-export function cellText(cell: Cell, timeDisplay: TimeDisplay, now: number): string {
+/**
+ * A cell as print shows it: text only, dates in the zone Settings choose, the pickup answer and
+ * the last free day's countdown as the screen gives them (none on terminal data too old to tell).
+ */
+export function cellText(
+  cell: Cell,
+  timeDisplay: TimeDisplay,
+  now: number,
+  staleHours: number = DEFAULT_TERMINAL_STALE_HOURS,
+): string {
   switch (cell.kind) {
     case 'text':
       return cell.text;
@@ -28,8 +37,14 @@ export function cellText(cell: Cell, timeDisplay: TimeDisplay, now: number): str
       return cell.tags.join(', ');
     case 'lfd': {
       if (!cell.date) return '';
+      const unsure = cell.pickup !== undefined && pickupTruth(cell.pickup, now, staleHours).state === 'unknown';
+      if (unsure) return `${formatCalendarDate(cell.date)} (data old)`;
       const left = cell.done ? '' : formatDaysLeft(cell.deadline, now);
       return left ? `${formatCalendarDate(cell.date)} (${left})` : formatCalendarDate(cell.date);
+    }
+    case 'pickup': {
+      const truth = pickupTruth(cell.input, now, staleHours);
+      return pickupStateLabels[truth.state];
     }
   }
 }

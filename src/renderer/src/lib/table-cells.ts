@@ -9,11 +9,16 @@
 import type { Cell, Column } from './lists-model';
 import { displayZone, formatCalendarDate, formatCellDateTime, formatDaysLeft, formatShortCalendarDate } from './format';
 import type { TimeDisplay } from '../../../shared/types';
+import { pickupStateLabels, pickupTruth } from '../../../shared/pickup';
 
 export interface CellContext {
   now: number;
   timeDisplay: TimeDisplay;
+  /** Terminal data older than this is stale (Settings); absent: the default 24 h. */
+  staleHours?: number;
 }
+
+const pickupTone = { ready: 'good', not_ready: 'warn', unknown: 'neutral', done: 'neutral' } as const;
 
 /** What a cell shows last, so a row that scrolls in leaves a cell alone when it shows the same. */
 const shown = new WeakMap<Element, string>();
@@ -123,8 +128,11 @@ function writeCell(element: HTMLElement, base: string, cell: Cell, context: Cell
       return;
     }
     case 'lfd': {
-      const left = cell.date && !cell.done ? formatDaysLeft(cell.deadline, context.now) : '';
-      const key = `l\u0000${base}\u0000${cell.date ?? ''}\u0000${left}`;
+      // No countdown on terminal data too old to support it: the box may be gone, or released.
+      const unsure =
+        cell.pickup !== undefined && pickupTruth(cell.pickup, context.now, context.staleHours).state === 'unknown';
+      const left = cell.date && !cell.done && !unsure ? formatDaysLeft(cell.deadline, context.now) : '';
+      const key = `l\u0000${base}\u0000${cell.date ?? ''}\u0000${left}\u0000${unsure ? 1 : 0}`;
       if (shown.get(element) === key) return;
       shown.set(element, key);
       setClass(element, `${base} lfd`);
@@ -137,7 +145,20 @@ function writeCell(element: HTMLElement, base: string, cell: Cell, context: Cell
       const date = span('lfd-date', formatShortCalendarDate(cell.date));
       date.title = `Last free day: ${formatCalendarDate(cell.date)}`;
       if (left) element.replaceChildren(date, span(`left ${left.startsWith('Overdue') ? 'overdue' : 'soon'}`, left));
+      else if (unsure) element.replaceChildren(date, span('left unsure', 'data old'));
       else element.replaceChildren(date);
+      return;
+    }
+    case 'pickup': {
+      const truth = pickupTruth(cell.input, context.now, context.staleHours);
+      const label = pickupStateLabels[truth.state];
+      const title = truth.staleNote && truth.state === 'unknown' ? truth.staleNote : truth.headline;
+      const key = `p\u0000${base}\u0000${truth.state}\u0000${title}`;
+      if (shown.get(element) === key) return;
+      shown.set(element, key);
+      setClass(element, base);
+      setTitle(element, title);
+      element.replaceChildren(span(`badge ${pickupTone[truth.state]}`, label));
       return;
     }
   }

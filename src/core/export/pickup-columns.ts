@@ -1,0 +1,58 @@
+/**
+ * The containers export's pickup columns (issue 16 item 4): the answer of `src/shared/pickup.ts`
+ * at the moment of the export, with the terminal data's stale limit from Settings, so the file
+ * says what the container page says. A box whose terminal data is stale reads "Can’t tell" with
+ * the limit in words (the exact check time is in its own column), never "Ready".
+ */
+import type { ContainerRow } from '../../shared/rows';
+import { formatAge, lfdSourceLabels, pickupStateLabels, pickupTruth } from '../../shared/pickup';
+import { timestamp, type ExportColumn } from './columns';
+
+export interface PickupExportOptions {
+  /** The export's "now" (epoch ms). */
+  now: number;
+  /** Terminal data older than this many hours is stale (Settings, default 24). */
+  staleHours: number;
+}
+
+export function pickupColumns(options: PickupExportOptions): ExportColumn<ContainerRow>[] {
+  // One answer per row, read by the columns beside each other.
+  let last: ContainerRow | null = null;
+  let truth: ReturnType<typeof pickupTruth> | null = null;
+  const truthOf = (row: ContainerRow) => {
+    if (row !== last) {
+      last = row;
+      truth = pickupTruth(row, options.now, options.staleHours);
+    }
+    return truth!;
+  };
+  const staleText = (t: ReturnType<typeof pickupTruth>) =>
+    t.ageHours === null
+      ? 'The terminal has not been checked for this box'
+      : `Terminal data older than ${formatAge(options.staleHours)}: availability may have changed`;
+  return [
+    { key: 'pickup', header: 'Pickup', value: (r) => pickupStateLabels[truthOf(r).state] },
+    {
+      key: 'pickup_detail',
+      header: 'Pickup: why',
+      value: (r) => {
+        const t = truthOf(r);
+        return t.state === 'unknown' ? staleText(t) : t.reasons;
+      },
+    },
+    {
+      key: 'lfd_source',
+      header: 'Last free day source',
+      value: (r) => {
+        const source = truthOf(r).lastFreeDay?.source;
+        return source ? lfdSourceLabels[source] : null;
+      },
+    },
+    ...timestamp<ContainerRow>(
+      'terminal_checked_at',
+      'Terminal checked',
+      (r) => r.terminalCheckedAt,
+      (r) => r.podTimezone,
+    ),
+  ];
+}

@@ -1,0 +1,178 @@
+/**
+ * Pickup truth in the renderer (issue 16 item 4): the container page's Pickup card in each state,
+ * and the Containers list's Pickup and Last free day cells, which show no countdown on terminal
+ * data older than the Settings limit.
+ */
+import { render, screen, within } from '@testing-library/svelte';
+import { beforeEach, describe, expect, it } from 'vitest';
+import PickupCard from '../../src/renderer/src/components/PickupCard.svelte';
+import { app } from '../../src/renderer/src/lib/app-state.svelte';
+import { containersList } from '../../src/renderer/src/lib/lists-containers';
+import { fillRow, titleOf } from '../../src/renderer/src/lib/table-cells';
+import type { ContainerRow } from '../../src/shared/rows';
+import type { ContainerDetail, Settings } from '../../src/shared/types';
+
+// Noon in Los Angeles on 10 March 2026.
+const now = Date.parse('2026-03-10T19:00:00Z');
+const hoursAgo = (h: number) => new Date(now - h * 3_600_000).toISOString();
+
+function row(overrides: Partial<ContainerRow> = {}): ContainerRow {
+  return {
+    id: 'c1',
+    shipmentId: 's1',
+    number: 'MSCU1234565',
+    status: 'available',
+    equipment: '40HC',
+    billOfLading: 'MEDU1',
+    carrierScac: 'MSCU',
+    customer: null,
+    portOfDischarge: 'Los Angeles',
+    destination: null,
+    terminal: 'Fenix Marine',
+    vessel: null,
+    eta: null,
+    ata: null,
+    dischargedAt: null,
+    availableForPickup: true,
+    lastFreeDay: '2026-03-09',
+    lfdDeadlineAt: '2026-03-10T07:00:00Z',
+    lfdTimezone: 'America/Los_Angeles',
+    lineLastFreeDay: '2026-03-12',
+    holds: [],
+    facilityHolds: null,
+    feesTotal: null,
+    pickupReady: true,
+    lfdSource: 'terminal',
+    terminalCheckedAt: hoursAgo(2),
+    pickupAppointmentAt: null,
+    pickedUpAt: null,
+    emptyReturnedAt: null,
+    podTimezone: 'America/Los_Angeles',
+    tags: [],
+    createdAt: null,
+    ...overrides,
+  };
+}
+const detailOf = (container: ContainerRow): ContainerDetail => ({
+  container,
+  milestones: [],
+  emptyOut: null,
+  delivered: null,
+  facilityHolds: container.facilityHolds,
+  facilityFeesTotal: null,
+  terminal: null,
+  railCarriers: { pod: null, inland: null },
+  railTerminal: null,
+  location: null,
+  eventsSyncedAt: null,
+});
+const settings = (terminalStaleHours?: number): Settings => ({
+  theme: 'system',
+  timeDisplay: 'local',
+  syncIntervalMinutes: 15,
+  rates: { currency: 'USD', sets: [] },
+  terminalStaleHours,
+});
+
+beforeEach(() => {
+  app.settings = settings(24);
+});
+
+const card = () => screen.getByRole('region', { name: 'Pickup' });
+
+describe('the Pickup card', () => {
+  it('says ready, with the overdue badge, the LFD’s source and the line’s beside it, on fresh data', () => {
+    render(PickupCard, { detail: detailOf(row()), now });
+    expect(card().querySelector('.verdict')?.textContent).toMatch(/Ready for pickup\s*Overdue 1 day/);
+    expect(within(card()).getByText('Overdue 1 day')).toBeTruthy();
+    expect(card().textContent).toContain('(Terminal)');
+    expect(card().textContent).toContain('(Shipping line)');
+    expect(card().textContent).toContain('2 h ago');
+    expect(within(card()).queryByRole('note')).toBeNull();
+  });
+
+  it('lists why a box is not ready: a hold at the terminal, one at the ramp, fees', () => {
+    const c = row({
+      availableForPickup: false,
+      holds: [{ name: 'customs', status: 'hold', description: null }],
+      facilityHolds: [{ name: 'usda', status: 'hold', description: null }],
+      feesTotal: 120,
+      lfdSource: 'rail',
+    });
+    render(PickupCard, { detail: detailOf(c), now });
+    expect(card().querySelector('.verdict strong')?.textContent).toBe('Not ready');
+    const reasons = within(card()).getByRole('list', { name: 'Why not ready' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Not released by the terminal',
+      'Customs hold',
+      'USDA hold at the inland facility',
+      '120.00 USD in terminal fees to pay',
+    ]);
+    expect(card().textContent).toContain('(Rail ramp)');
+  });
+
+  it('says it cannot tell on data 31 h old, plainly, with no overdue badge', () => {
+    render(PickupCard, { detail: detailOf(row({ terminalCheckedAt: hoursAgo(31) })), now });
+    expect(card().querySelector('.verdict')?.textContent?.replace(/\s+/g, ' ').trim()).toBe('Can’t tell data 31 h old');
+    expect(within(card()).getByRole('note').textContent).toContain(
+      'Terminal last checked 31 h ago — availability may have changed',
+    );
+    expect(within(card()).queryByText(/Overdue/)).toBeNull();
+    expect(within(card()).queryByText('Ready for pickup')).toBeNull();
+  });
+
+  it('takes the limit from Settings', () => {
+    app.settings = settings(48);
+    render(PickupCard, { detail: detailOf(row({ terminalCheckedAt: hoursAgo(31) })), now });
+    expect(card().querySelector('.verdict strong')?.textContent).toBe('Ready for pickup');
+    expect(card().textContent).toContain('older than 48 h');
+  });
+
+  it('says picked up for a box that left, whatever the data’s age', () => {
+    render(PickupCard, { detail: detailOf(row({ status: 'picked_up', terminalCheckedAt: null })), now });
+    expect(card().querySelector('.verdict strong')?.textContent).toBe('Picked up');
+    expect(within(card()).queryByRole('note')).toBeNull();
+  });
+});
+
+describe('the Containers list’s pickup cells', () => {
+  const columns = containersList.columns.filter((c) => c.key === 'lfd' || c.key === 'pickup');
+
+  function cells(r: ContainerRow, staleHours?: number) {
+    const node = document.createElement('div');
+    fillRow(node, columns, r, { now, timeDisplay: 'local', staleHours });
+    const [lfd, pickup] = [...node.children] as HTMLElement[];
+    return { lfd: lfd!, pickup: pickup! };
+  }
+
+  it('shows Ready and the overdue countdown on fresh data', () => {
+    const { lfd, pickup } = cells(row());
+    expect(pickup.textContent).toBe('Ready');
+    expect(pickup.querySelector('.badge.good')).not.toBeNull();
+    expect(lfd.querySelector('.left.overdue')?.textContent).toBe('Overdue 1 day');
+  });
+
+  it('shows Can’t tell and no countdown on stale data, the reason on hover', () => {
+    const { lfd, pickup } = cells(row({ terminalCheckedAt: hoursAgo(31) }));
+    expect(pickup.textContent).toBe('Can’t tell');
+    expect(titleOf(pickup)).toBe('Terminal last checked 31 h ago — availability may have changed');
+    expect(lfd.querySelector('.left.overdue')).toBeNull();
+    expect(lfd.querySelector('.left.unsure')?.textContent).toBe('data old');
+    // The same row with a 48-hour limit: fresh again.
+    expect(cells(row({ terminalCheckedAt: hoursAgo(31) }), 48).pickup.textContent).toBe('Ready');
+  });
+
+  it('exports what the column shows', () => {
+    expect(containersList.columns.find((c) => c.key === 'pickup')?.exportKeys).toEqual([
+      'pickup',
+      'pickup_detail',
+      'lfd_source',
+      'terminal_checked_at',
+      'terminal_checked_at_local',
+    ]);
+  });
+});
