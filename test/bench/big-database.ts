@@ -2,7 +2,8 @@
 import { openDatabase, type Db } from '../../src/core/store/database';
 import type { StoredResource } from '../../src/core/store/resource';
 import { writeResources } from '../../src/core/store/writer';
-import { generateWorld } from '../../src/sandbox/generate';
+import { SandboxCustomFields } from '../../src/sandbox/custom-fields';
+import { generateWorld, type GeneratedWorld } from '../../src/sandbox/generate';
 import { serialize, type SerializeContext } from '../../src/sandbox/serialize';
 
 export interface BigDatabase {
@@ -12,7 +13,20 @@ export interface BigDatabase {
   sampleBl: string;
 }
 
-export function buildBigDatabase(path: string, shipments: number, seed = 'bench-store'): BigDatabase {
+export interface BigDatabaseOptions {
+  /**
+   * Also write the account's custom field definitions, options and the values of every shipment
+   * and container (after the timed ingest, so its figure stays the rows it always counted).
+   */
+  customFields?: boolean;
+}
+
+export function buildBigDatabase(
+  path: string,
+  shipments: number,
+  seed = 'bench-store',
+  options: BigDatabaseOptions = {},
+): BigDatabase {
   const world = generateWorld({ seed, shipments, now: Date.now() });
   const ctx: SerializeContext = { now: Date.now(), account: world.account };
   const db = openDatabase(path);
@@ -33,6 +47,36 @@ export function buildBigDatabase(path: string, shipments: number, seed = 'bench-
     writeResources(db, batch, { syncedAt: new Date().toISOString() });
     rows += batch.length;
   }
+  const seconds = (performance.now() - started) / 1000;
+  if (options.customFields) writeCustomFields(db, world, ctx);
   const sampleBl = world.shipments[Math.floor(world.shipments.length / 2)]!.billOfLading;
-  return { db, seconds: (performance.now() - started) / 1000, rows, sampleBl };
+  return { db, seconds, rows, sampleBl };
+}
+
+/** Definitions, the options of pick lists (given their definition, as the sync's child list does) and values. */
+function writeCustomFields(db: Db, world: GeneratedWorld, ctx: SerializeContext): void {
+  const containers = world.shipments.flatMap((s) => s.containers);
+  const fields = new SandboxCustomFields({ world, shipments: world.shipments, containers, trackingRequests: [] });
+  const syncedAt = new Date().toISOString();
+  const definitions = world.customFieldDefinitions.map((rec) =>
+    serialize({ type: 'custom_field_definition', rec }, ctx),
+  );
+  const options = fields.options.map((rec) => {
+    const option = serialize({ type: 'custom_field_option', rec }, ctx) as StoredResource;
+    const definition = { data: { type: 'custom_field_definition', id: rec.definition.id } };
+    return { ...option, relationships: { ...option.relationships, definition } };
+  });
+  writeResources(db, [...definitions, ...options] as StoredResource[], { syncedAt });
+  const now = Date.now();
+  let batch: StoredResource[] = [];
+  for (const type of ['shipment', 'container'] as const) {
+    for (const rec of fields.all(type, now)) {
+      batch.push(serialize({ type: 'custom_field', rec }, ctx) as StoredResource);
+      if (batch.length === 500) {
+        writeResources(db, batch, { syncedAt });
+        batch = [];
+      }
+    }
+  }
+  if (batch.length > 0) writeResources(db, batch, { syncedAt });
 }

@@ -72,7 +72,7 @@ export async function benchStore(): Promise<Measure[]> {
     // The anchor: SQLite's own shell writing the same statements' rows as CSV from the same file,
     // run just before and just after the export (their mean), so a change in the machine's load
     // during the export weighs on both sides alike (issue 17, items 4 and 7).
-    const exportSql = shipmentView.orderedSql({});
+    const exportSql = shipmentView.orderedSql(db, {});
     sqliteShellCsv(db.name, exportSql); // once untimed: the file's pages in the OS cache for the shell too
     const shellBefore = sqliteShellCsv(db.name, exportSql);
     const started = performance.now();
