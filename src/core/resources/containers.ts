@@ -8,7 +8,7 @@ import { storedInstant, storedInstantOrDate, withCheckedDates } from '../store/i
 import { bool, num, relId, str, strings, type StoredResource } from '../store/resource';
 import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn, type WriteContext } from './define';
-import { defineList, type BaseRowOf, type ListRowOf } from './define-list';
+import { defineList, type BaseRowOf } from './define-list';
 import { shipmentFilters } from './shipments';
 
 /** Date attributes the derived container fields read, besides the columns written below. */

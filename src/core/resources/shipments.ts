@@ -4,15 +4,7 @@ import { storedInstant } from '../store/instant';
 import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { relId, relIdOfType, relIds, str, strings, type StoredResource } from '../store/resource';
 import { columns, DAILY, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn } from './define';
-import {
-  defineList,
-  rowList,
-  rowText,
-  type FiltersSql,
-  type ListFiltersOf,
-  type BaseRowOf,
-  type ListRowOf,
-} from './define-list';
+import { defineList, rowList, rowText, type FiltersSql, type ListFiltersOf, type BaseRowOf } from './define-list';
 import { ports } from './ports';
 
 /** What the shipment columns read besides the attributes: its checked ETA dates, references and tags. */

@@ -4,7 +4,7 @@ import { storedInstant } from '../store/instant';
 import { customFieldFilters, from, oneOf, searchIn, to } from '../store/queries/list-sql';
 import { bool, num, relId, relIdOfType, str, strings, type StoredResource } from '../store/resource';
 import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn } from './define';
-import { defineList, type BaseRowOf, type ListRowOf } from './define-list';
+import { defineList, type BaseRowOf } from './define-list';
 import { shipments } from './shipments';
 
 const c = columns();
