@@ -41,16 +41,10 @@ export function customFieldCell(field: CustomFieldDefinitionInfo, cells: CustomF
   }
 }
 
-const widthOf = (dataType: string) =>
-  dataType === 'number'
-    ? 100
-    : dataType === 'boolean'
-      ? 96
-      : dataType === 'date'
-        ? 116
-        : dataType === 'datetime'
-          ? 166
-          : 150;
+const typeWidths: Partial<Record<string, number>> = { number: 100, boolean: 96, date: 116, datetime: 166 };
+/** A field's column: wide enough for its type's values and for its name with the sort arrow (at most 260 px). */
+const widthOf = (field: CustomFieldDefinitionInfo) =>
+  Math.min(260, Math.max(typeWidths[field.dataType] ?? 150, Math.round(field.name.length * 7.5) + 36));
 
 /**
  * A list's custom field columns and chips, for rows `Row` that carry their values: each column
@@ -64,7 +58,7 @@ export function customFieldParts<Row extends { customFields: CustomFieldCells }>
         key: customFieldKey(field.apiSlug),
         label: field.name,
         sort: customFieldKey(field.apiSlug),
-        width: widthOf(field.dataType),
+        width: widthOf(field),
         align: field.dataType === 'number' ? ('end' as const) : undefined,
         exportKeys: [customFieldKey(field.apiSlug)],
         cell: (row: Row) => customFieldCell(field, row.customFields),
