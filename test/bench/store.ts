@@ -74,15 +74,6 @@ export async function benchStore(): Promise<Measure[]> {
         'shipments filtered by a custom field (part of a PO number)',
         () => listShipments(db, { customFields: { po_number: { kind: 'text', contains: poPart } } }, { limit: 100 }),
       ],
-      [
-        'shipments by carrier + a pick-list custom field, by PO number',
-        () =>
-          listShipments(
-            db,
-            { carriers: ['MSCU'], customFields: { incoterm: { kind: 'options', values: ['FOB'] } } },
-            { limit: 100, sort: { field: 'cf.po_number', direction: 'asc' } },
-          ),
-      ],
       ['shipments count (all)', () => countShipments(db, {})],
       [
         'shipments count (part of a PO number)',
@@ -102,6 +93,18 @@ export async function benchStore(): Promise<Measure[]> {
       10,
     );
     measures.push(measure('shipments count (one Incoterm, a tenth of them), p95', percentile(broad, 95), 'ms', {}));
+    const combined = timeQuery(
+      () =>
+        listShipments(
+          db,
+          { carriers: ['MSCU'], customFields: { incoterm: { kind: 'options', values: ['FOB'] } } },
+          { limit: 100, sort: { field: 'cf.po_number', direction: 'asc' } },
+        ),
+      10,
+    );
+    measures.push(
+      measure('shipments by carrier + one Incoterm, sorted by PO number, p95', percentile(combined, 95), 'ms', {}),
+    );
     const carrier = timeQuery(() => countShipments(db, { carriers: ['MSCU'] }), 10);
     measures.push(measure('shipments count (one carrier, beside it), p95', percentile(carrier, 95), 'ms', {}));
     // A deep page costs what the first does (keyset, not OFFSET).

@@ -25,7 +25,7 @@ function watchPlans(database: Db): void {
     if (!/custom_fields/.test(sql) || !/^\s*SELECT/i.test(sql)) return statement;
     const planOf = (args: unknown[]) =>
       (prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail);
-    return new Proxy(statement, {
+    const watched: typeof statement = new Proxy(statement, {
       get(target, property) {
         const member = Reflect.get(target, property) as unknown;
         if (typeof member !== 'function') return member;
@@ -35,9 +35,14 @@ function watchPlans(database: Db): void {
             return (member as (...a: unknown[]) => unknown).apply(target, args);
           };
         }
-        return (member as (...a: unknown[]) => unknown).bind(target);
+        // `pluck()`, `raw()`… give the statement back: keep watching it.
+        return (...args: unknown[]) => {
+          const result = (member as (...a: unknown[]) => unknown).apply(target, args);
+          return result === target ? watched : result;
+        };
       },
     });
+    return watched;
   }) as Db['prepare'];
 }
 
@@ -180,10 +185,12 @@ describe('custom field lists in the store', { timeout: 120_000 }, () => {
       ),
     );
     expectIndexed(recorded);
+    // The matching rows' ids first, through the filters' list indexes; then those rows, each value by id.
+    const ids = recorded.find((r) => r.sql.includes('LIMIT 2001'))!;
+    expect(ids.plan.join('\n')).toMatch(/custom_fields_list_value \(entity_type=\? AND api_slug=\? AND <expr>=\?\)/);
+    expect(ids.plan.join('\n')).toMatch(/custom_fields_list_text \(entity_type=\? AND api_slug=\?\)/);
     const few = recorded.find((r) => r.sql.includes('__sort IS NOT NULL'))!;
     expect(few.plan.join('\n')).toMatch(/SEARCH cfs USING INDEX custom_fields_entity_id/);
-    expect(few.plan.join('\n')).toMatch(/custom_fields_list_value \(entity_type=\? AND api_slug=\? AND <expr>=\?\)/);
-    expect(few.plan.join('\n')).toMatch(/custom_fields_list_text \(entity_type=\? AND api_slug=\?\)/);
 
     const pallets = valuesOf('containers', 'container', 'pallet_count', true);
     const cold = valuesOf('containers', 'container', 'temperature_controlled', true);

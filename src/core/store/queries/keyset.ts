@@ -43,8 +43,8 @@ export interface SortJoin {
 }
 
 /**
- * Up to this many matching rows, a page sorted through a join reads each row's value by its id
- * and sorts them; beyond, it walks the join's sort index and checks each row it meets against
+ * Up to this many matching rows, a page sorted through a join reads those rows' ids, then each
+ * row and its value by its id, and sorts them; beyond, it walks the join's sort index and checks each row it meets against
  * the filters (the matches are then dense enough to fill a page soon).
  */
 const FEW_ROWS = 2000;
@@ -112,9 +112,10 @@ function phasesOf(q: Pick<KeysetQuery, 'sortColumn' | 'sortWhen' | 'sortJoin'>):
 }
 
 /**
- * The statement of rows with a value through a sort join: for few matching rows (FEW_ROWS,
- * counted first), each row's value read by its id and sorted; otherwise the join's sort index
- * walked in order, outermost (CROSS JOIN keeps it there), each row it names checked.
+ * The statement of rows with a value through a sort join: for few matching rows (FEW_ROWS, their
+ * ids read first), each of those rows read by its id with its value, and sorted; otherwise the
+ * join's sort index walked in order, outermost (CROSS JOIN keeps it there), each row it names
+ * checked against the filters.
  */
 function joinedValues(
   db: Db,
@@ -125,16 +126,19 @@ function joinedValues(
   const join = q.sortJoin;
   const cmp = q.direction === 'asc' ? '>' : '<';
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
-  const probe = `SELECT count(*) AS n FROM (SELECT 1 FROM ${q.from} WHERE ${filters.join(' AND ')} LIMIT ${FEW_ROWS + 1})`;
-  const few = (db.prepare(probe).get(...q.params) as { n: number }).n <= FEW_ROWS;
   const after = cursor ? [cursor.value, cursor.id] : [];
-  if (few) {
+  const ids = db
+    .prepare(`SELECT ${q.idColumn} FROM ${q.from} WHERE ${filters.join(' AND ')} LIMIT ${FEW_ROWS + 1}`)
+    .pluck()
+    .all(...q.params) as string[];
+  if (ids.length <= FEW_ROWS) {
     const value = `(SELECT ${q.sortColumn} FROM ${join.byRow} WHERE ${join.on})`;
-    const rows = `SELECT ${q.select}, ${value} AS __sort, ${q.idColumn} AS __id FROM ${q.from} WHERE ${filters.join(' AND ')}`;
+    const rows = `SELECT ${q.select}, ${value} AS __sort, ${q.idColumn} AS __id FROM ${q.from}
+      WHERE ${q.idColumn} IN (SELECT value FROM json_each(?))`;
     const where = cursor ? `__sort IS NOT NULL AND (__sort, __id) ${cmp} (?, ?)` : '__sort IS NOT NULL';
     return {
       sql: `SELECT * FROM (${rows}) WHERE ${where} ORDER BY __sort ${dir}, __id ${dir} LIMIT ?`,
-      params: [...join.params, ...q.params, ...after],
+      params: [...join.params, JSON.stringify(ids), ...after],
     };
   }
   const where = [join.on, ...filters, `${q.sortColumn} IS NOT NULL`];
