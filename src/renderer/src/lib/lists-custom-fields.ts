@@ -4,12 +4,7 @@
  * list, text it contains, a range of numbers or days, yes/no), and reading and writing a chip's
  * filter (`customFields[api_slug]` in the list's filters).
  */
-import {
-  customFieldFilterKind,
-  type CustomFieldCells,
-  type CustomFieldDefinitionInfo,
-  type CustomFieldEntityType,
-} from '../../../shared/custom-fields';
+import type { CustomFieldCells, CustomFieldDefinitionInfo, CustomFieldEntityType } from '../../../shared/custom-fields';
 import type { CustomFieldFilter, CustomFieldFilters, CustomFieldSortField } from '../../../shared/views';
 import { formatCalendarDate, formatCellCalendarDate, formatCount } from './format';
 import { date, text, type Cell, type Column, type CustomFieldChip } from './lists-model';
@@ -126,5 +121,3 @@ export function customFieldSummary(field: CustomFieldDefinitionInfo, filter: Cus
       return filter.is ? 'Yes' : 'No';
   }
 }
-
-export { customFieldFilterKind };
