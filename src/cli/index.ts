@@ -8,8 +8,11 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/paths';
 import { sandboxDemoService } from '../sandbox/demo-service';
+import { changesUsage, runChanges } from './commands/changes';
 import { demoUsage, runDemo } from './commands/demo';
 import { exportUsage, runExport } from './commands/export';
+import { importUsage, runImport } from './commands/import';
+import { rawUsage, runRaw } from './commands/raw';
 import { runSandbox, sandboxUsage } from './commands/sandbox';
 import { runStatus, statusUsage } from './commands/status';
 import { runSync, syncUsage } from './commands/sync';
@@ -29,6 +32,9 @@ Commands:
   ${syncUsage}
   ${statusUsage}
   ${exportUsage}
+  ${importUsage}
+  ${changesUsage}
+  ${rawUsage}
   ${demoUsage}
   ${sandboxUsage}
   help                This text.
@@ -65,6 +71,9 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   sync: runSync,
   status: runStatus,
   export: runExport,
+  import: runImport,
+  changes: runChanges,
+  raw: runRaw,
   demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,
 };

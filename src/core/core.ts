@@ -67,6 +67,7 @@ export function createCore(options: CoreOptions): Core {
       keyProblem: profile?.keyStatus === 'needs-key' ? profile.keyProblem : undefined,
       syncIntervalMinutes: settings.get().syncIntervalMinutes,
       documentFileLimits: () => settings.get().documentFiles ?? { maxFileMb: 25, maxTotalMb: 2048 },
+      changeRetentionDays: () => settings.get().changeRetentionDays,
       autoSync: options.autoSync ?? true,
       fetch: options.fetch,
       demo,

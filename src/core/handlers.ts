@@ -1,10 +1,12 @@
 import type { Handlers } from '../shared/ipc';
 import type { CoreContext } from './handlers/context';
 import { actionHandlers } from './handlers/actions';
+import { changeHandlers } from './handlers/changes';
 import { customFieldHandlers } from './handlers/custom-fields';
 import { dataHandlers } from './handlers/data';
 import { documentHandlers } from './handlers/documents';
 import { exportHandlers } from './handlers/export';
+import { importHandlers } from './handlers/imports';
 import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
 import { lookupHandlers } from './handlers/lookups';
@@ -37,5 +39,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...serviceActionHandlers(ctx),
     ...webhookHandlers(ctx),
     ...documentHandlers(ctx),
+    ...importHandlers(ctx),
+    ...changeHandlers(ctx),
   };
 }

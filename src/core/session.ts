@@ -29,6 +29,8 @@ export interface SessionOptions {
   syncIntervalMinutes: number;
   /** The document file size setting, read at each sync. */
   documentFileLimits?: () => { maxFileMb: number; maxTotalMb: number };
+  /** Days the change history keeps, read after each sync (older changes are pruned then). */
+  changeRetentionDays?: () => number | undefined;
   autoSync: boolean;
   fetch?: typeof fetch;
   /** Where the demo account (profileId null) syncs from; without it, its sync says none is available. */
@@ -110,6 +112,7 @@ export class Session {
           apiKey,
           fetch: options.fetch,
           documentFiles: { limits: options.documentFileLimits, fetch: options.fetch },
+          changeRetentionDays: options.changeRetentionDays,
           onRequest,
           onProgress: (p) => session.#noteProgress(p),
         });

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_CHANGE_RETENTION_DAYS } from '../shared/changes';
 import { defaultSettings, settingsSchema } from '../shared/settings';
 import type { Settings } from '../shared/types';
 import { QuaysideError } from './errors';
@@ -13,13 +14,19 @@ import { writeFileAtomic } from './write-file-atomic';
  *
  * Version 2 adds `rates` (per-diem rates for the demurrage and detention estimate): a version-1
  * file has none, so it starts with no rates (estimates show days only).
+ * Version 3 adds `changeRetentionDays` (how long the change history keeps changes): a version-2
+ * file keeps them the default 180 days. (A Quayside that writes version 2 says a version-3 file is
+ * a newer Quayside's, rather than finding a setting it does not know and setting the file aside.)
  */
-export const settingsFormat: FileFormat<Partial<Settings> & { version: 2 }> = {
+export const settingsFormat: FileFormat<Partial<Settings> & { version: 3 }> = {
   name: 'settings.json',
-  version: 2,
-  upgrades: [(v1) => ({ ...v1, rates: { currency: 'USD', sets: [] } })],
+  version: 3,
+  upgrades: [
+    (v1) => ({ ...v1, rates: { currency: 'USD', sets: [] } }),
+    (v2) => ({ ...v2, changeRetentionDays: DEFAULT_CHANGE_RETENTION_DAYS }),
+  ],
   unversioned: 1,
-  schema: settingsSchema.partial().extend({ version: z.literal(2) }),
+  schema: settingsSchema.partial().extend({ version: z.literal(3) }),
 };
 
 /** App-wide preferences in `settings.json` in the data folder. */

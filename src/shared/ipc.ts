@@ -23,6 +23,14 @@ import {
   updateShipmentSchema,
   validateKeySchema,
 } from './requests';
+import {
+  changesCountSchema,
+  changesForRecordSchema,
+  changesListSchema,
+  exportChangesSchema,
+  type ChangeRow,
+  type ChangesCount,
+} from './changes';
 import type { DocumentInfo, DocumentOpened } from './documents';
 import { listNames, type ListName, type ListTypes } from './list-views';
 import {
@@ -38,6 +46,16 @@ import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
 import { inferCarrierSchema, type CarrierSuggestion, type ContainerRefreshResult } from './service-actions';
 import { createWebhookSchema, updateWebhookSchema, type CreatedWebhook, type WebhookNotifications } from './webhooks';
+import {
+  importIdSchema,
+  previewImportSchema,
+  readImportSchema,
+  sendImportSchema,
+  setImportCarrierSchema,
+  type ImportProgressEvent,
+  type ImportState,
+  type ImportTable,
+} from './imports';
 import type {
   AppInfo,
   DashboardSummary,
@@ -177,6 +195,28 @@ export const contract = {
 
   'export:csv': channel<ExportResult>()(exportSchema),
   'export:events': channel<ExportResult>()(exportEventsSchema),
+
+  /** Bulk import of tracking requests: a file's bytes or pasted cells, read and its columns mapped. */
+  'imports:read': channel<ImportTable>()(readImportSchema),
+  /** Every row checked under a mapping; rows without a carrier are then asked of the service. */
+  'imports:preview': channel<ImportState>()(previewImportSchema),
+  'imports:get': channel<ImportState>()(importIdSchema),
+  /** Starts sending the ready rows (or the rows named, failed ones again); progress comes as events. */
+  'imports:send': channel<ImportState>()(sendImportSchema),
+  'imports:cancel': channel<ImportState>()(importIdSchema),
+  'imports:setCarrier': channel<ImportState>()(setImportCarrierSchema),
+  /** Every row's result as CSV, where the user picks. */
+  'imports:export': channel<ExportResult>()(importIdSchema),
+  /** Change history (local): a page of the changes a period and filters pick, newest first. */
+  'changes:list': channel<Page<ChangeRow>>()(changesListSchema),
+  /** How many changes they pick, with the period as resolved and the "last looked at" mark. */
+  'changes:count': channel<ChangesCount>()(changesCountSchema),
+  /** One shipment's or container's changes, oldest first (its successive ETAs). */
+  'changes:forRecord': channel<ChangeRow[]>()(changesForRecordSchema),
+  /** Marks every change so far as looked at, for this account's database. */
+  'changes:markLooked': channel<{ lookedAt: string }>()(noArgument),
+  /** The changes the filters pick, to a CSV file the user chooses (main asks where). */
+  'export:changes': channel<ExportResult>()(exportChangesSchema),
 } as const;
 
 export const events = {
@@ -189,6 +229,8 @@ export const events = {
   /** Online or offline, as main sees it from its own requests to the service. */
   'connectivity:changed': event<{ online: boolean }>(),
   'export:progress': event<{ rows: number }>(),
+  /** An import's phase and counts, and the rows that changed (at most a few times a second). */
+  'imports:progress': event<ImportProgressEvent>(),
 } as const;
 
 export type Channel = keyof typeof contract;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { changeRetentionDaysSchema, DEFAULT_CHANGE_RETENTION_DAYS } from './changes';
 import { defaultRates, ratesSchema } from './exposure';
 import type { Settings } from './types';
 
@@ -22,11 +23,16 @@ export const settingsSchema = z
     rates: ratesSchema,
     // Added without a new file version: a file without it reads with the defaults.
     documentFiles: documentFilesSchema.default({ maxFileMb: 25, maxTotalMb: 2048 }),
+    /** Days the change history keeps (settings.json version 3); older changes go after a sync. */
+    changeRetentionDays: changeRetentionDaysSchema.default(DEFAULT_CHANGE_RETENTION_DAYS),
   })
   .strict() satisfies z.ZodType<Settings>;
 
 /** An update names only the settings it changes; unknown keys are refused. */
-export const settingsPatchSchema = settingsSchema.extend({ documentFiles: documentFilesSchema }).partial().strict();
+export const settingsPatchSchema = settingsSchema
+  .extend({ documentFiles: documentFilesSchema, changeRetentionDays: changeRetentionDaysSchema })
+  .partial()
+  .strict();
 
 export const defaultSettings: Settings = {
   theme: 'system',
@@ -34,4 +40,5 @@ export const defaultSettings: Settings = {
   syncIntervalMinutes: 15,
   rates: defaultRates,
   documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
+  changeRetentionDays: DEFAULT_CHANGE_RETENTION_DAYS,
 };

@@ -26,6 +26,8 @@ export interface Settings {
   rates: Rates;
   /** Which document files a sync keeps for offline use (larger ones are fetched when opened); absent: the defaults. */
   documentFiles?: DocumentFileLimits;
+  /** Days the change history keeps (default 180); absent: the default. */
+  changeRetentionDays?: number;
   /** settings.json was written by a newer Quayside: the sentence to show (defaults are in use). */
   fileProblem?: string;
 }

@@ -1,7 +1,8 @@
 /**
  * The sync client alone (issue 17 items 1 and 3): the sandbox in its own process, and
- * - `npm run cli -- sync` as its own process (Node with the tsx loader, as `npm run cli` runs it),
- *   its peak RSS read from /proc (VmHWM) at 2k and 10k shipments, and the growth between;
+ * - `npm run cli -- sync` as its own process (Node with the tsx loader and the script's Node
+ *   options, as `npm run cli` runs it), its peak RSS read from /proc (VmHWM) at 2k and 10k
+ *   shipments, and the growth between;
  * - the sync engine in this process against the same sandbox, with `monitorEventLoopDelay`: how
  *   long the process that hosts the core is blocked while a full sync of 10k shipments runs.
  */
@@ -27,11 +28,23 @@ function highWaterMb(pid: number): number | null {
   }
 }
 
+/**
+ * The Node options `npm run cli` gives the CLI (its script is `tsx <options> src/cli/main.ts`), read
+ * from package.json so the bench runs the CLI exactly as a user or cron job does.
+ */
+function cliNodeOptions(): string[] {
+  const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { scripts: { cli: string } };
+  const words = pkg.scripts.cli.split(/\s+/);
+  if (words[0] !== 'tsx') throw new Error(`package.json's cli script no longer starts with tsx: ${pkg.scripts.cli}`);
+  return words.slice(1).filter((word) => word.startsWith('--'));
+}
+
 /** `npm run cli -- sync --db … --full` against `url`, as one process; its peak RSS. */
 async function cliSyncPeak(url: string, dbPath: string): Promise<number | null> {
   const child = spawn(
     process.execPath,
     [
+      ...cliNodeOptions(),
       '--import',
       'tsx',
       resolve(root, 'src/cli/main.ts'),
@@ -64,7 +77,15 @@ export async function benchClient(): Promise<Measure[]> {
   const peaks: Record<number, number | null> = {};
   try {
     for (const shipments of [2_000, 10_000]) {
-      const remote = await spawnSandbox(['--seed', 'bench-client', '--shipments', String(shipments)]);
+      // No limit at the service either: the client's own cost shows, not a wait for the window.
+      const remote = await spawnSandbox([
+        '--seed',
+        'bench-client',
+        '--shipments',
+        String(shipments),
+        '--rate-limit',
+        '1000000/60',
+      ]);
       try {
         peaks[shipments] = await cliSyncPeak(remote.url, join(dir, `cli-${shipments}.sqlite`));
         if (shipments === 10_000) {

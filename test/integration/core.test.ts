@@ -24,10 +24,18 @@ describe('core', () => {
     await first.call('settings:update', { theme: 'dark', syncIntervalMinutes: 30 });
     const noRates = { currency: 'USD', sets: [] };
     const documentFiles = { maxFileMb: 25, maxTotalMb: 2048 };
+    const changeRetentionDays = 180;
     expect(seen).toEqual([
       [
         'settings:changed',
-        { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates, documentFiles },
+        {
+          theme: 'dark',
+          timeDisplay: 'local',
+          syncIntervalMinutes: 30,
+          rates: noRates,
+          documentFiles,
+          changeRetentionDays,
+        },
       ],
     ]);
     await first.close();
@@ -35,7 +43,14 @@ describe('core', () => {
     const second = createCore({ dataDir, appVersion: '1', autoSync: false });
     expect(await second.call('settings:get', undefined)).toEqual({
       ok: true,
-      value: { theme: 'dark', timeDisplay: 'local', syncIntervalMinutes: 30, rates: noRates, documentFiles },
+      value: {
+        theme: 'dark',
+        timeDisplay: 'local',
+        syncIntervalMinutes: 30,
+        rates: noRates,
+        documentFiles,
+        changeRetentionDays,
+      },
     });
   });
 
@@ -48,12 +63,13 @@ describe('core', () => {
     expect(logged).toEqual(['settings.json is not readable (it is not JSON); using default settings']);
     await core.call('settings:update', { timeDisplay: 'port' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
-      version: 2,
+      version: 3,
       theme: 'system',
       timeDisplay: 'port',
       syncIntervalMinutes: 15,
       rates: { currency: 'USD', sets: [] },
       documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
+      changeRetentionDays: 180,
     });
     const aside = readdirSync(dataDir).find((name) => name.startsWith('settings.json.unreadable-'));
     expect(aside && readFileSync(join(dataDir, aside), 'utf8')).toBe('{"theme": "dark", ');

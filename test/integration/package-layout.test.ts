@@ -76,7 +76,14 @@ describe('the packaged app', () => {
 
     const inside = listPackage(join(resources, 'app.asar'), { isPack: false });
     expect(inside).toContain('/package.json');
-    for (const dependency of ['better-sqlite3', '@napi-rs/keyring', 'zod', 'electron-updater']) {
+    for (const dependency of [
+      'better-sqlite3',
+      '@napi-rs/keyring',
+      'zod',
+      'electron-updater',
+      'read-excel-file',
+      'csv-parse',
+    ]) {
       expect(inside).toContain(`/node_modules/${dependency}/package.json`);
     }
     expect(inside.some((path) => path.startsWith('/node_modules/better-sqlite3/deps/'))).toBe(false);

@@ -62,7 +62,7 @@ describe('Node version guard', () => {
     // bench builds before its entry runs, so it checks first.
     expect(scripts.bench).toMatch(/^tsx src\/cli\/node-guard\.ts && /);
     for (const name of ['cli', 'start', 'dev', 'bench', 'icons']) {
-      const entries = [...scripts[name]!.matchAll(/tsx (\S+\.ts)/g)].map((m) => m[1]!);
+      const entries = [...scripts[name]!.matchAll(/tsx (?:--\S+ )*(\S+\.ts)/g)].map((m) => m[1]!);
       expect(entries.length, name).toBeGreaterThan(0);
       for (const entry of entries) {
         const source = ts.createSourceFile(entry, readFileSync(join(root, entry), 'utf8'), ts.ScriptTarget.Latest);

@@ -211,7 +211,7 @@ describe('migrations', () => {
     expect(columnsOf('ports')).toEqual(expect.arrayContaining(['latitude', 'longitude']));
   });
 
-  it('0006 indexes the custom field values a list sorts and filters by, typed, from a v5 database', () => {
+  it('0006 (custom-field-lists) indexes the custom field values a list sorts and filters by, typed, from a v5 database', () => {
     const db = new Database(':memory:');
     db.pragma('foreign_keys = ON');
     migrate(db, migrations.slice(0, 5));
@@ -242,6 +242,34 @@ describe('migrations', () => {
     expect(typed).toEqual(['c2', 'c1']);
     insert.run('v5', 'c5', '"[broken', '[broken');
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('0006 (changes) adds the change history, its marks and the last free day’s source, keeping every row', () => {
+    const db = new Database(':memory:');
+    migrate(db, migrations.slice(0, 5));
+    db.prepare("INSERT INTO shipments (id, raw) VALUES ('s1', '{}')").run();
+    db.prepare(
+      "INSERT INTO containers (id, shipment_id, last_free_day, raw, raw_hash) VALUES ('c1', 's1', '2026-03-05', '{}', 'h')",
+    ).run();
+    migrate(db, migrations.slice(0, 6));
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    const sqlOf = (name: string) =>
+      db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name) as string | undefined;
+    expect(sqlOf('record_changes')).toMatch(/\) STRICT$/);
+    expect(sqlOf('change_marks')).toMatch(/\) STRICT$/);
+    // Read "since T" (and pruned) by seen_at; a record's history by record, field and time.
+    expect(sqlOf('record_changes_seen_at')).toMatch(/\(seen_at\)/);
+    expect(sqlOf('record_changes_record')).toMatch(/\(record_id, field, seen_at\)/);
+    expect(db.prepare('SELECT id, last_free_day, lfd_source FROM containers').all()).toEqual([
+      { id: 'c1', last_free_day: '2026-03-05', lfd_source: null },
+    ]);
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT * FROM record_changes WHERE seen_at > '2026-01-01' ORDER BY seen_at DESC, id DESC",
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING INDEX record_changes_seen_at/);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
   });
 
   it('applies pending migrations once; running again changes nothing', () => {

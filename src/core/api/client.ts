@@ -53,6 +53,12 @@ export interface RequestOptions {
    * usual but ends the request at once (its RateLimitedError carries `retryAt`), never retried.
    */
   noWaitOn429?: boolean;
+  /**
+   * Ends the request only while it waits (for a slot, or before a retry), never once it is on its
+   * way: a create that may have reached the service is seen through to its answer (a bulk import's
+   * Cancel). `signal` ends it wherever it is.
+   */
+  stopWaiting?: AbortSignal;
 }
 
 export interface PatchOptions extends RequestOptions {
@@ -202,6 +208,8 @@ export class TrackingApiClient {
   ): Promise<JsonApiDocument | null> {
     const priority = options.priority ?? 'background';
     const { signal } = options;
+    const waiting =
+      signal && options.stopWaiting ? AbortSignal.any([signal, options.stopWaiting]) : (signal ?? options.stopWaiting);
     // The service counts creates, number inference and container refreshes apart: so do we.
     const bucket = this.#limiter.bucket(rateBucketOf(method, url.pathname));
     for (let attempt = 1; ; attempt++) {
@@ -210,7 +218,7 @@ export class TrackingApiClient {
         return await bucket.runInSlot(
           priority,
           (answered) => this.#attempt(method, url, body, { attempt, priority, signal, answered, plain }),
-          signal,
+          waiting,
         );
       } catch (caught) {
         if (signal?.aborted) throw signal.reason;
@@ -243,7 +251,7 @@ export class TrackingApiClient {
       }
       const retry = error instanceof RateLimitedError || (safeToRepeat && error.retryable);
       if (!retry || attempt >= this.#settings.maxAttempts) throw error;
-      await this.#settings.sleep(delay, signal);
+      await this.#settings.sleep(delay, waiting);
     }
   }
 

@@ -30,6 +30,8 @@ export interface DerivedContainer {
   /** When that day ends (local midnight after it), as an instant; "overdue" is after this. */
   lfdDeadlineAt: string | null;
   lfdTimezone: string | null;
+  /** Whose deadline the last free day is: the port terminal's, or the rail ramp's (inland); null without one. */
+  lfdSource: 'terminal' | 'rail' | null;
   holds: Hold[];
   holdTypes: string[];
   /** The shipping line's own last free day (`ssl_lfd`), a calendar date where the box waits, or null. */
@@ -150,6 +152,7 @@ export function deriveContainer(a: Attributes, shipment: ShipmentContext): Deriv
     lastFreeDay,
     lfdDeadlineAt,
     lfdTimezone: lastFreeDay ? zone : null,
+    lfdSource: lastFreeDay ? (atRamp ? 'rail' : 'terminal') : null,
     holds,
     holdTypes: [...new Set(holds.map((h) => h.name))],
     feesTotal,

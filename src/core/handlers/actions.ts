@@ -7,7 +7,6 @@ import type { JsonApiDocument } from '../api/document';
 import type { Handlers } from '../../shared/ipc';
 import { isValidContainerNumber, normalizeTrackingNumber } from '../../shared/identifiers';
 import { QuaysideError } from '../errors';
-import { trackingRequestsPath } from '../resources/tracking-requests';
 import type { Session } from '../session';
 import { countShippingLines, shippingLineByScac } from '../store/queries/lookups';
 import { getShipmentRow } from '../store/queries/shipments';
@@ -17,7 +16,7 @@ import { deleteWebhook, webhookRows } from '../store/queries/webhooks';
 import type { StoredResource } from '../store/resource';
 import { writeResources } from '../store/writer';
 import { toActionError } from './api-errors';
-import { alreadyTracked } from './duplicate-request';
+import { postTrackingRequest } from './create-request';
 import { keep as keepWebhooks } from './webhooks';
 import type { CoreContext } from './context';
 
@@ -110,24 +109,12 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
         if (Object.keys(fields).length > 0) {
           throw new QuaysideError('invalid_argument', Object.values(fields)[0]!, { fields });
         }
-        const body = {
-          data: {
-            type: 'tracking_request',
-            attributes: {
-              request_type: requestType,
-              request_number: number,
-              scac,
-              ref_numbers: refNumbers,
-              shipment_tags: tags,
-            },
-            ...(customerId ? { relationships: { customer: { data: { type: 'party', id: customerId } } } } : {}),
-          },
-        };
-        const doc = await clientOf(session)
-          .post(trackingRequestsPath, body, { priority: 'user' })
-          .catch((error: unknown) => {
-            throw alreadyTracked(error, session.db, { requestType, number, scac }) ?? error;
-          });
+        const doc = await postTrackingRequest(
+          clientOf(session),
+          session.db,
+          { requestType, number, scac, refNumbers, tags, customerId },
+          { priority: 'user' },
+        );
         store(session, doc);
         changed();
         const id = doc && !Array.isArray(doc.data) && doc.data ? doc.data.id : null;

@@ -5,7 +5,9 @@
  * a paid feature). Both go through the key's limiter in their own bucket, at user priority, and
  * neither waits out a 429: a suggestion is dropped, a refresh says when it may be tried again.
  */
+import type { TrackingApiClient } from '../api/client';
 import { ApiError, RateLimitedError } from '../api/errors';
+import type { Priority } from '../api/rate-limiter';
 import type { Handlers } from '../../shared/ipc';
 import type { CarrierCandidate, CarrierSuggestion, ContainerRefreshResult } from '../../shared/service-actions';
 import { normalizeTrackingNumber } from '../../shared/identifiers';
@@ -58,6 +60,21 @@ export function readSuggestion(number: string, attributes: unknown): CarrierSugg
   return { number, numberType, decision, selected, candidates };
 }
 
+/**
+ * Asks the service what a (normalised) number is and whose: POST /tracking_requests/infer_number,
+ * counted in its own bucket (200 a minute). Throws what the client throws; the form's suggestion
+ * swallows it, a bulk import says it.
+ */
+export async function inferNumber(
+  client: TrackingApiClient,
+  number: string,
+  options: { priority: Priority; noWaitOn429?: boolean; signal?: AbortSignal },
+): Promise<CarrierSuggestion | null> {
+  const doc = await client.post('/tracking_requests/infer_number', { number }, options);
+  const data = doc && !Array.isArray(doc.data) ? doc.data : null;
+  return data ? readSuggestion(number, data.attributes) : null;
+}
+
 export function serviceActionHandlers(ctx: CoreContext): ServiceActionHandlers {
   return {
     'trackingRequests:inferCarrier': async ({ number: typed }) => {
@@ -66,13 +83,7 @@ export function serviceActionHandlers(ctx: CoreContext): ServiceActionHandlers {
       // Offline, or a number too short to say anything about: no suggestion, and no request.
       if (!session.client || !session.online || !/^[A-Z0-9]{4,30}$/.test(number)) return null;
       try {
-        const doc = await session.client.post(
-          '/tracking_requests/infer_number',
-          { number },
-          { priority: 'user', noWaitOn429: true },
-        );
-        const data = doc && !Array.isArray(doc.data) ? doc.data : null;
-        return data ? readSuggestion(number, data.attributes) : null;
+        return await inferNumber(session.client, number, { priority: 'user', noWaitOn429: true });
       } catch (error) {
         // A suggestion is a help, never a step: whatever went wrong, the form simply shows none.
         if (!(error instanceof ApiError)) ctx.log('carrier suggestion failed', error);

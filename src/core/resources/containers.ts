@@ -103,6 +103,8 @@ export const containers = defineResource({
     last_free_day: c.text((_r, _w, d) => d.lastFreeDay),
     lfd_deadline_at: c.text((_r, _w, d) => d.lfdDeadlineAt, { indexed: true }),
     lfd_timezone: c.text((_r, _w, d) => d.lfdTimezone),
+    // Whose deadline last_free_day is (terminal or rail), so a change of it says which (migration 0006).
+    lfd_source: c.text((_r, _w, d) => d.lfdSource),
     holds: c.text((_r, _w, d) => JSON.stringify(d.holds)),
     hold_types: c.text((_r, _w, d) => (d.holdTypes.length > 0 ? d.holdTypes.join(',') : null)),
     holds_count: c.integer((_r, _w, d) => d.holds.length),
@@ -144,6 +146,24 @@ export const containers = defineResource({
   },
   keptColumns: {
     events_synced_at: { type: 'TEXT', writtenBy: 'writeResources({ eventsCompleteFor })' },
+  },
+  // Change history: what a forwarder acts on at the terminal. A box whose hash is unchanged changed nothing.
+  history: {
+    shipment: 'shipment_id',
+    unchangedWhenEqual: 'raw_hash',
+    fields: [
+      { field: 'status', column: 'status' },
+      {
+        field: 'lfd_terminal',
+        column: 'last_free_day',
+        fieldBy: { column: 'lfd_source', fields: { terminal: 'lfd_terminal', rail: 'lfd_rail' } },
+      },
+      { field: 'lfd_line', column: 'line_lfd' },
+      { field: 'hold', column: 'holds', as: 'holds' },
+      { field: 'facility_hold', column: 'facility_holds', as: 'holds' },
+      { field: 'available', column: 'available_for_pickup', as: 'flag' },
+      { field: 'fees', column: 'fees_total' },
+    ],
   },
   // A container's own search row holds its number; the rest is found through its shipment's row.
   search: { table: 'container_search', body: (r) => str(r.attributes.number) || null },

@@ -5,6 +5,7 @@
  * writer (`store/writer.ts`) and the sync plan (`sync/engine.ts`) are derived from these;
  * migrations stay hand-written, and `test/integration/registry-schema.test.ts` ties the two.
  */
+import type { ChangeField } from '../../shared/changes';
 import type { Query } from '../sync/types';
 import type { StoredResource } from '../store/resource';
 
@@ -65,6 +66,33 @@ export function columns<D = undefined>() {
 export const idColumn: Column<unknown> = { type: 'TEXT', read: (r) => r.id };
 export const rawColumn: Column<unknown> = { type: 'TEXT', read: (_r, w) => w.raw };
 export const syncedAtColumn: Column<unknown> = { type: 'TEXT', read: (_r, w) => w.syncedAt };
+
+/**
+ * A field whose changes the writer records (change history, issue 16): the column compared (its
+ * stored value is the old value, the value being written the new) and how its values are told.
+ */
+export interface TrackedField<K extends string = string> {
+  /** The kind of change (`src/shared/changes.ts`). */
+  field: ChangeField;
+  column: K;
+  /**
+   * `value` (default): as stored. `flag`: a 0/1 column, told as true/false. `holds`: a JSON list
+   * of holds, compared per hold type (a change when one is put on or released; `detail` names the
+   * type). `{ nameIn }`: an id, told by the name of the row it names in that resource's table.
+   */
+  as?: 'value' | 'flag' | 'holds' | { nameIn: string };
+  /** The kind is named by another column's value (`lfd_source`: the terminal's or the rail's last free day). */
+  fieldBy?: { column: K; fields: Readonly<Record<string, ChangeField>> };
+}
+
+/** What a resource's change history records: its tracked fields and the shipment each record belongs to. */
+export interface ChangeHistory<K extends string = string> {
+  /** The column holding the record's shipment (`id` for a shipment itself), for filters by customer and carrier. */
+  shipment: K;
+  fields: readonly TrackedField<K>[];
+  /** A column whose equal value means nothing tracked changed (the container's hash): the fields are not compared. */
+  unchangedWhenEqual?: K;
+}
 
 /** When a walk is part of a run. */
 export type WalkWhen =
@@ -187,6 +215,11 @@ export interface ResourceSpec<
   listTable?: { table: string; parent: string; column: string; values(resource: StoredResource, derived: D): string[] };
   /** Walks that sync this resource. */
   walks?: readonly WalkDef[];
+  /**
+   * Fields whose changes are recorded as the writer upserts a record already stored (change
+   * history): the writer reads their stored values for the page's records in one query.
+   */
+  history?: ChangeHistory<keyof C & string>;
 }
 
 /**

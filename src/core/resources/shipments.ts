@@ -103,6 +103,19 @@ export const shipments = defineResource({
   },
   // What a container's derived fields need of its shipment.
   context: ['pol_atd_at', 'pod_timezone', 'destination_timezone'],
+  // Change history: arrivals at the port and inland, where the box is landed and on what, tracking.
+  history: {
+    shipment: 'id',
+    fields: [
+      { field: 'eta', column: 'pod_eta_at' },
+      { field: 'ata', column: 'pod_ata_at' },
+      { field: 'destination_eta', column: 'destination_eta_at' },
+      { field: 'destination_ata', column: 'destination_ata_at' },
+      { field: 'terminal', column: 'pod_terminal_id', as: { nameIn: 'terminals' } },
+      { field: 'vessel', column: 'pod_vessel_name' },
+      { field: 'tracking_stopped', column: 'tracking_stopped_at' },
+    ],
+  },
   listTable: { table: 'shipment_tags', parent: 'shipment_id', column: 'tag', values: (_r, d) => d.tags },
   search: {
     table: 'shipment_search',

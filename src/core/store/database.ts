@@ -76,7 +76,17 @@ function openSnapshot(file: string, cause: unknown): Db {
  * it cannot write). Anything that is not a Quayside database of this version or older is refused
  * with a DatabaseOpenError naming the problem, before anything is written to it.
  */
-export function openDatabase(file: string, options: { migrations?: readonly Migration[] } = {}): Db {
+export interface OpenDatabaseOptions {
+  migrations?: readonly Migration[];
+  /**
+   * SQLite's page cache for this connection, in MB (default 32: the app's lists over 100k
+   * shipments reread index pages). A headless sync writes pages once and reads few back, so the
+   * CLI asks for less and the OS file cache serves the rest (issue 17 item 1).
+   */
+  cacheMb?: number;
+}
+
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Db {
   const migrations = options.migrations ?? allMigrations;
   let exists = false;
   try {
@@ -123,7 +133,7 @@ export function openDatabase(file: string, options: { migrations?: readonly Migr
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
     db.pragma('temp_store = MEMORY');
-    db.pragma('cache_size = -32000');
+    db.pragma(`cache_size = ${-Math.round((options.cacheMb ?? 32) * 1000)}`);
     // Checkpoint less often (it copies the WAL into the file and flushes, inside the commit
     // that crosses the mark). The sync engine checkpoints between pages and when a run ends,
     // so during a sync this automatic one is only a backstop.

@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3';
 import { descriptors, resources as registry, type ResourceDescriptor, type WriteContext } from '../resources';
 import type { Db } from './database';
 import type { StoredResource } from './resource';
+import { prepareHistory, readBefore, recordChanges, type HistoryPlan } from './writer-changes';
 import { rank, rememberReferences, syncSearchRow, unchangedReference, upsertSql } from './writer-columns';
 
 export interface WriteCounts {
@@ -39,6 +40,8 @@ interface TablePlan {
     remove: Database.Statement;
     insert: Database.Statement;
   } | null;
+  /** The change history's statements, when the descriptor watches fields (`history`). */
+  history: HistoryPlan | null;
 }
 
 function prepare(db: Db) {
@@ -81,6 +84,7 @@ function prepare(db: Db) {
             insert: db.prepare(`INSERT INTO ${search} (rowid, body) VALUES (?, ?)`),
           }
         : null,
+      history: prepareHistory(db, d, names),
     };
     byName.set(d.name, plan);
     for (const type of d.types) plans.set(type, plan);
@@ -90,6 +94,7 @@ function prepare(db: Db) {
     plans,
     byName,
     stubs,
+    histories: [...byName.values()].flatMap((p) => (p.history ? [p.history] : [])),
     // The events-complete mark: a column the container descriptor keeps out of its upsert (keptColumns).
     eventsSynced: db.prepare(`UPDATE ${table} SET events_synced_at = ? WHERE id = ?`),
   };
@@ -122,6 +127,8 @@ class PageWrite implements WriteContext {
   readonly present = new Map<string, Set<string>>();
   /** Context columns of the rows written in this page, by resource and id. */
   readonly contexts = new Map<string, Map<string, Row>>();
+  /** The watched columns of the page's records as stored before it (change history), by plan. */
+  before = new Map<HistoryPlan, Map<string, Row>>();
 
   constructor(
     readonly s: Statements,
@@ -153,6 +160,7 @@ export function writeResources(db: Db, resources: StoredResource[], options: Wri
   const written = new Map<string, string>();
   const write = db.transaction(() => {
     const page = new PageWrite(s, options.syncedAt);
+    page.before = readBefore(s.histories, sorted);
     for (const resource of sorted) {
       const raw = JSON.stringify(resource);
       if (unchangedReference(db, resource, raw, written)) continue;
@@ -202,6 +210,7 @@ function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
   const values = new Array<unknown>(plan.columns.length);
   for (let i = 0; i < values.length; i++) values[i] = plan.columns[i]!.read(r, page, derived);
   for (const ref of plan.refs) stubRef(page, ref.target, values[ref.index]);
+  if (plan.history) recordChanges(plan.history, page.before.get(plan.history), r.id, values, page.syncedAt);
   plan.upsert.run(values);
   if (plan.referenced) page.presentIn(d.name).add(r.id);
   if (plan.context.length > 0) {

@@ -8,26 +8,26 @@
  * leave, when few did. Every run ends by fetching, one by one, the records its pages referenced
  * without including them (`fill-stubs.ts`).
  */
-import { listResources, readLink, type JsonApiDocument } from '../api/document';
+import type { JsonApiDocument } from '../api/document';
 import { ApiError } from '../api/errors';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
-import type { StoredResource } from '../store/resource';
-import { PAGE_SIZE as PAGE, resources as registry, walks, type Walk } from '../resources';
+import { PAGE_SIZE as PAGE, walks, type Walk } from '../resources';
 import { maintainStore } from '../store/maintenance';
 import { containersMissingEvents, containersWithChangedEvents, countWalkedRows } from '../store/queries/sync-plan';
-import { trustedInstant } from '../store/instant';
 import { describeStoreError } from '../store/store-errors';
 import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/sync-state';
-import { writeResources } from '../store/writer';
 import { childListsDue, childSteps, readChildLists } from './child-lists';
+import { eventsComplete, fetchContainerEvents } from './container-events';
 import { filesToFetch, syncDocumentFiles, type DocumentFileClient, type DocumentFilesOptions } from './document-files';
 import { fillSteps, fillStubs, pendingStubs } from './fill-stubs';
 import { routesToAsk, syncRoutes } from './routes';
 import type { RequestMeter } from './meter';
 import { finishLogEntry, startLogEntry } from './sync-log';
-import type { Query, SyncClient, SyncMode, SyncProgress, SyncSummary } from './types';
-import { hasCheckpoint, PageGuard, walk, type WalkContext, type WalkSpec } from './walk';
+import { afterWalk, planWalks, walkSpec, type PlannedWalk } from './plan';
+import { runPool } from './run-pool';
+import type { SyncClient, SyncMode, SyncProgress, SyncSummary } from './types';
+import { walk, type WalkContext } from './walk';
 
 const WALKS_AT_ONCE = 3;
 /**
@@ -72,22 +72,6 @@ const stepNames = new Map<string, string>([
   ['files', 'Document files'],
 ]);
 
-/** A walk of the plan, with the descriptor's walk it came from. */
-interface PlannedWalk extends WalkSpec {
-  walk: Walk;
-}
-
-/** Which containers of a container page have all their events in it. */
-function eventsCarried(doc: JsonApiDocument): string[] {
-  const included = new Set(doc.included.filter((r) => r.type === 'transport_event').map((r) => r.id));
-  return listResources(doc)
-    .filter((c) => {
-      const refs = c.relationships.transport_events?.data;
-      return Array.isArray(refs) && refs.every((ref) => included.has(ref.id));
-    })
-    .map((c) => c.id);
-}
-
 export class SyncEngine {
   readonly #o: SyncEngineOptions;
   #running: Promise<SyncSummary> | null = null;
@@ -95,6 +79,9 @@ export class SyncEngine {
   constructor(options: SyncEngineOptions) {
     this.#o = options;
   }
+
+  /** Containers a page carries all events of (see `container-events.ts`). */
+  readonly #eventsComplete = (doc: JsonApiDocument): string[] => eventsComplete(this.#o.db, doc);
 
   get running(): boolean {
     return this.#running !== null;
@@ -177,7 +164,7 @@ export class SyncEngine {
     let status: SyncSummary['status'] = 'ok';
     let error: SyncSummary['error'] = null;
     try {
-      plan = this.#plan(resolved, now());
+      plan = planWalks(db, resolved, now(), this.#eventsComplete);
       pagesTotal = plan.reduce((sum, spec) => sum + this.#estimatePages(spec.key), 0);
       // A service that ignored the events include last time will likely do so again: one request
       // per container follows the lists (corrected once the lists are in).
@@ -199,7 +186,7 @@ export class SyncEngine {
           return;
         }
         if (spec.walk.unavailableNotice) clearState(db, `unavailable:${spec.key}`);
-        this.#afterWalk(resolved, spec, result.maxUpdatedAt, now());
+        afterWalk(db, resolved, spec, result.maxUpdatedAt, now());
       };
       const urgent = plan.filter((spec) => spec.walk.urgent);
       await runPool(urgent, WALKS_AT_ONCE, runWalk);
@@ -335,71 +322,6 @@ export class SyncEngine {
   }
 
   /**
-   * The walks of a run, in the registry's walk order: each as its descriptor's `when` says
-   * (every run; full runs; or once its period has passed), and an interrupted walk always.
-   */
-  #plan(mode: 'full' | 'incremental', now: Date): PlannedWalk[] {
-    const { db } = this.#o;
-    const due = (key: string, every: number) => {
-      // A time that is no date, or far ahead of this clock, would keep a walk from ever being due.
-      const last = trustedInstant(readState<unknown>(db, key), now);
-      return mode === 'full' || last === null || now.getTime() - last >= every;
-    };
-    const planned = (w: Walk): boolean => {
-      switch (w.when.kind) {
-        case 'always':
-          return true;
-        case 'full':
-          return mode === 'full' || hasCheckpoint(db, w.key);
-        case 'every':
-          return due(w.when.doneKey, w.when.every) || hasCheckpoint(db, w.when.resumeWith);
-      }
-    };
-    return walks.filter(planned).map((w) => this.#spec(w, mode, now));
-  }
-
-  /** A walk's request: its list, query and includes, and from its cursor on incremental runs. */
-  #spec(walk: Walk, mode: 'full' | 'incremental', now: Date): PlannedWalk {
-    const query: Query = { ...walk.query };
-    if (walk.cursor) {
-      // A cursor that is no date or lies in the future is no cursor: every record is read, and
-      // the walk's newest update becomes the cursor again.
-      const cursor =
-        mode === 'incremental' ? trustedInstant(readState<unknown>(this.#o.db, walk.cursor.key), now) : null;
-      query[walk.cursor.filter] = cursor === null ? undefined : new Date(cursor - walk.cursor.overlapMs).toISOString();
-    }
-    if (walk.includes.length > 0) query.include = walk.includes.join(',');
-    return {
-      key: walk.key,
-      path: walk.path,
-      noun: walk.noun,
-      query,
-      walk,
-      eventsComplete: walk.carriesEvents ? (doc) => this.#eventsComplete(doc) : undefined,
-    };
-  }
-
-  /** Containers a page carries all events of; remembers whether the service honours the include. */
-  #eventsComplete(doc: JsonApiDocument): string[] {
-    const carried = eventsCarried(doc);
-    // A service that ignores the include sends event ids without the events: remember, and
-    // fetch events container by container from then on. (A container with no events is
-    // "carried" by any page, so only those that list events tell.)
-    const withEvents = listResources(doc).filter(
-      (c) => (c.relationships.transport_events?.data as unknown[] | undefined)?.length,
-    );
-    const carriedSet = new Set(carried);
-    if (withEvents.length > 0) {
-      writeState(
-        this.#o.db,
-        'events:include_honoured',
-        withEvents.some((c) => carriedSet.has(c.id)),
-      );
-    }
-    return carried;
-  }
-
-  /**
    * A walk that may fail for good (`unavailableNotice`) and answered a server error: marked
    * unavailable (views read its records one by one) and its sentence returned the first time
    * (null after: said once). Undefined: the failure ends the run as any other.
@@ -411,24 +333,6 @@ export class SyncEngine {
     const said = readState<string>(this.#o.db, key) !== null;
     writeState(this.#o.db, key, now.toISOString());
     return said ? null : walk.unavailableNotice;
-  }
-
-  /** What a walk leaves for the next run: its cursor moved, or the time its period restarts. */
-  #afterWalk(mode: 'full' | 'incremental', { walk }: PlannedWalk, maxUpdatedAt: string | null, now: Date): void {
-    const { db } = this.#o;
-    if (walk.cursor) {
-      const { key } = walk.cursor;
-      // Instants, not text. A full run read every record, so its newest update is the cursor
-      // (a bad one stored before is reset); an incremental run only moves a trusted one forward.
-      const previous = mode === 'full' ? null : trustedInstant(readState<unknown>(db, key), now);
-      const latest = trustedInstant(maxUpdatedAt, now);
-      if (latest !== null && (previous === null || latest > previous)) {
-        writeState(db, key, maxUpdatedAt);
-      } else if (previous === null && latest === null) clearState(db, key);
-    }
-    if (walk.when.kind === 'every' && walk.when.markedBy === walk.key) {
-      writeState(db, walk.when.doneKey, now.toISOString());
-    }
   }
 
   /**
@@ -443,7 +347,7 @@ export class SyncEngine {
     const containerPages = eventWalk ? this.#estimatePages(eventWalk.key) : Infinity;
     const honoured = readState<boolean>(db, 'events:include_honoured') !== false;
     if (eventWalk && honoured && changed.length >= containerPages) {
-      const result = await walk(ctx, this.#spec(eventWalk, 'incremental', ctx.now()));
+      const result = await walk(ctx, walkSpec(db, eventWalk, 'incremental', ctx.now(), this.#eventsComplete));
       for (const [type, n] of Object.entries(result.counts)) counts[type] = (counts[type] ?? 0) + n;
       return;
     }
@@ -457,41 +361,9 @@ export class SyncEngine {
   }
 
   /** All events of one container, every page, now (a user opened it) or as background work. */
-  async fetchContainerEvents(
-    containerId: string,
-    priority: 'user' | 'background',
-    signal?: AbortSignal,
-  ): Promise<number> {
-    const { db, client } = this.#o;
+  fetchContainerEvents(containerId: string, priority: 'user' | 'background', signal?: AbortSignal): Promise<number> {
     const now = this.#o.now ?? (() => new Date());
-    const resources: StoredResource[] = [];
-    const guard = new PageGuard('container events');
-    try {
-      let url: string | null = null;
-      const api = registry.transportEvents.api!;
-      let doc = await client.get(api.path!.replace('{id}', encodeURIComponent(containerId)), {
-        query: { 'page[size]': PAGE, include: (api.includes ?? []).join(',') },
-        priority,
-        signal,
-      });
-      for (;;) {
-        guard.served(url, doc);
-        const events = listResources(doc);
-        resources.push(...(events as StoredResource[]), ...(doc.included as StoredResource[]));
-        const next = events.length > 0 ? readLink(doc.links?.next) : null;
-        if (!next) break;
-        const problem = guard.problemWith(next);
-        if (problem) throw problem;
-        url = next;
-        doc = await client.getUrl(next, { priority, signal });
-      }
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) return 0; // the container is gone at the service
-      throw error;
-    }
-    // Marked complete only with every page in hand.
-    const written = writeResources(db, resources, { syncedAt: now().toISOString(), eventsCompleteFor: [containerId] });
-    return written.transport_event ?? 0;
+    return fetchContainerEvents(this.#o.db, this.#o.client, () => now().toISOString(), containerId, priority, signal);
   }
 
   /**
@@ -530,24 +402,6 @@ export class SyncEngine {
     // Beyond what is free now, requests go at the limit's pace; add a little for latency.
     return Math.round((waiting / limit) * (windowMs / 1000) + remainingRequests * 0.15);
   }
-}
-
-/** Runs `task` over `items`, at most `size` at a time; the first failure stops new starts and is thrown. */
-async function runPool<T>(items: readonly T[], size: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | null = null;
-  const worker = async () => {
-    while (next < items.length && !failure) {
-      const item = items[next++]!;
-      try {
-        await task(item);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  if (failure) throw (failure as { error: unknown }).error;
 }
 
 function describe(error: unknown, signal?: AbortSignal): { code: string; message: string } {

@@ -7,6 +7,7 @@
 import { TrackingApiClient, type RequestEvent } from '../api/client';
 import type { RateLimitSpec, SpecialRateBucket } from '../../shared/rate-buckets';
 import { RateLimiter, rateLimiterFor, type RateLimiterOptions } from '../api/rate-limiter';
+import { pruneChangeHistory } from '../history/change-history';
 import { openDatabase, type Db } from '../store/database';
 import { readState } from '../store/sync-state';
 import { SyncEngine, type RunOptions, type SyncEngineOptions } from './engine';
@@ -34,6 +35,10 @@ export interface OpenSyncOptions {
   documentFiles?: Partial<Omit<DocumentFilesOptions, 'client'>>;
   /** Timing of the cross-process sync lock (tests). */
   lock?: SyncLockOptions;
+  /** SQLite's page cache in MB (`openDatabase`'s `cacheMb`; default 32). */
+  cacheMb?: number;
+  /** Days the change history keeps, read after each run (Settings; default 180): older changes are pruned then. */
+  changeRetentionDays?: () => number | undefined;
 }
 
 export interface OpenSync {
@@ -67,7 +72,7 @@ export function openSync(options: OpenSyncOptions): OpenSync {
       options.onRequest?.(event);
     },
   });
-  const db = openDatabase(options.dbPath);
+  const db = openDatabase(options.dbPath, { cacheMb: options.cacheMb });
   const engine = new LockedSyncEngine(options.dbPath, options.lock ?? {}, {
     db,
     client,
@@ -82,6 +87,8 @@ export function openSync(options: OpenSyncOptions): OpenSync {
       limits: options.documentFiles?.limits ?? (() => ({ maxFileMb: 25, maxTotalMb: 2048 })),
       fetch: options.documentFiles?.fetch,
     },
+    // After each run, still holding the lock: the change history is kept to its retention.
+    afterRun: () => pruneChangeHistory(db, options.changeRetentionDays?.(), new Date()),
   });
   return { db, client, limiter, meter, engine, close: () => db.close() };
 }
@@ -95,12 +102,15 @@ export class LockedSyncEngine extends SyncEngine {
   readonly #dbPath: string;
   readonly #lockOptions: SyncLockOptions;
   readonly #db: Db;
+  readonly #afterRun: (() => void) | undefined;
 
-  constructor(dbPath: string, lockOptions: SyncLockOptions, options: SyncEngineOptions) {
+  /** `afterRun`: work done when a run that held the lock ends, before the lock goes (the history's prune). */
+  constructor(dbPath: string, lockOptions: SyncLockOptions, options: SyncEngineOptions & { afterRun?: () => void }) {
     super(options);
     this.#dbPath = dbPath;
     this.#lockOptions = lockOptions;
     this.#db = options.db;
+    this.#afterRun = options.afterRun;
   }
 
   override run(options: RunOptions = {}): Promise<SyncSummary> {
@@ -118,6 +128,16 @@ export class LockedSyncEngine extends SyncEngine {
       throw error;
     }
     return run
+      .then((summary) => {
+        if (!lock.lost.aborted) {
+          try {
+            this.#afterRun?.();
+          } catch {
+            // A database that refuses it (full, read-only) failed the run already; the next run tries again.
+          }
+        }
+        return summary;
+      })
       .then((summary) =>
         lock.lost.aborted && !options.signal?.aborted
           ? {

@@ -32,9 +32,12 @@ for (const theme of ['light', 'dark'] as const) {
     ).rows;
     const places = [
       { hash: '#/dashboard', ready: 'Dashboard' },
+      // After one sync: its empty state (change-history.spec.ts scans it with rows and filters open).
+      { hash: '#/changes', ready: 'Changes' },
       { hash: '#/shipments', ready: 'Shipments' },
       { hash: '#/containers', ready: 'Containers' },
       { hash: '#/tracking-requests', ready: 'Tracking requests' },
+      { hash: '#/tracking-requests/import', ready: 'Import tracking requests' },
       { hash: '#/settings', ready: 'Settings' },
       { hash: '#/email-submissions', ready: 'Email submissions' },
       { hash: `#/shipments/${shipment!.id}`, ready: shipment!.billOfLading! },
@@ -100,5 +103,19 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('textbox', { name: 'Number', exact: true })).toHaveAttribute('aria-invalid', 'true');
     expect(await seriousViolations(page), 'tracking request form with errors').toEqual([]);
     await page.screenshot({ path: testInfo.outputPath(`form-${theme}.png`) });
+    // The import's column step and its preview with problems (pasted cells, one column unknown).
+    await page.goto(`${host.url}#/tracking-requests/import`);
+    await page
+      .getByRole('textbox', { name: /Copy the cells/ })
+      .fill('Cntr No.\tNotes\nMSCU1234567\tcall\nMSCU1234566\t');
+    await page.getByRole('button', { name: 'Read pasted cells' }).click();
+    await expect(page.getByRole('heading', { name: 'Which column holds what?' })).toBeVisible();
+    expect(await seriousViolations(page), 'import columns').toEqual([]);
+    await page.getByRole('button', { name: 'Check the rows' }).click();
+    await expect(page.getByRole('table', { name: 'Rows of the import and their results' })).toContainText(
+      'Needs a fix',
+    );
+    expect(await seriousViolations(page), 'import preview').toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`import-preview-${theme}.png`) });
   });
 }

@@ -30,6 +30,16 @@ test('containers open on what needs action: overdue first, the badge whole, boxe
   await expect(grid.getByRole('columnheader', { name: 'Last free day' })).toHaveAttribute('aria-sort', 'descending');
   await expect(first.getByRole('gridcell').nth(1)).not.toHaveText(/Picked up|Empty returned/);
   await page.screenshot({ path: testInfo.outputPath('containers-lfd-descending.png') });
+
+  // On the container's own page the countdown is one piece too: it may move under the date, never
+  // break across two lines ("Last day / today").
+  await grid.getByRole('columnheader', { name: 'Last free day' }).getByRole('button').click();
+  await expect(grid.getByRole('columnheader', { name: 'Last free day' })).toHaveAttribute('aria-sort', 'ascending');
+  await first.click();
+  await expect(page).toHaveURL(/#\/containers\/[^/?]+/);
+  const badge = page.locator('dd .left').first();
+  await expect(badge).toHaveText(/^Overdue/);
+  expect(await badge.evaluate((b) => b.getClientRects().length)).toBe(1);
 });
 
 test('a tile’s filters say so, clear in one click, and stay with the tile', async ({ page, host }, testInfo) => {

@@ -1,7 +1,7 @@
 import { viewIdOf, type ViewId as ListViewId } from '../../../shared/list-views';
 
 /** A screen, as its URL names it (`#/tracking-requests`): a list's is its view id (`viewIdOf`). */
-export type ViewId = 'dashboard' | ListViewId | 'settings';
+export type ViewId = 'dashboard' | 'changes' | ListViewId | 'settings';
 
 export interface ViewEntry {
   id: ViewId;
@@ -15,6 +15,11 @@ export const views: readonly ViewEntry[] = [
     id: 'dashboard',
     label: 'Dashboard',
     purpose: 'What needs action today: arrivals, last free days, holds and delays.',
+  },
+  {
+    id: 'changes',
+    label: 'Changes',
+    purpose: 'What each sync saw change: ETAs, status, last free days, holds, fees, since you last looked.',
   },
   {
     id: viewIdOf('shipments'),
@@ -36,7 +41,7 @@ export const views: readonly ViewEntry[] = [
     label: 'Email submissions',
     purpose: 'Documents mailed in, what came of each and the shipments they belong to.',
   },
-  { id: 'settings', label: 'Settings', purpose: 'API key, sync, time display and theme.' },
+  { id: 'settings', label: 'Settings', purpose: 'API key, sync and change history, time display and theme.' },
 ];
 
 export function isViewId(value: string): value is ViewId {

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { rawTypes, readRaw } from '../../core/store/queries/raw';
+import { describeDatabaseFailure, openForReading } from '../database-files';
+import { exitCodes } from '../exit-codes';
+import { UsageError, type CommandIo } from '../io';
+
+export const rawUsage = `raw TYPE ID --db PATH
+                      Print one record as the Tracking API sent it and the database keeps it (JSON,
+                      every attribute and relationship, also those Quayside shows nowhere). TYPE is
+                      the API's type: shipment, container, transport_event, tracking_request, …`;
+
+export function runRaw(args: string[], io: CommandIo): Promise<number> {
+  return Promise.resolve(printRaw(args, io));
+}
+
+function printRaw(args: string[], io: CommandIo): number {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { db: { type: 'string' } } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const [type, id, ...extra] = parsed.positionals;
+  const db = parsed.values.db;
+  if (!type || !id || extra.length > 0 || !db) throw new UsageError('raw needs TYPE ID --db PATH');
+  if (!rawTypes.includes(type)) {
+    throw new UsageError(`raw knows no type "${type}"; it takes one of ${rawTypes.join(', ')}`);
+  }
+  if (!existsSync(db)) {
+    io.err.write(`There is no database at ${db}.\n`);
+    return exitCodes.failure;
+  }
+  const opened = openForReading(db);
+  if ('error' in opened) {
+    io.err.write(`${opened.error}\n`);
+    return exitCodes.failure;
+  }
+  try {
+    const record = readRaw(opened.db, type, id);
+    if (record.found === 'record') {
+      io.out.write(`${record.raw}\n`);
+      return exitCodes.ok;
+    }
+    io.err.write(
+      record.found === 'stub'
+        ? `The ${type} ${id} is only known by reference here: a synced record points at it, but its own record has not been read yet (the next sync reads it).\n`
+        : `There is no ${type} ${id} in ${db}.\n`,
+    );
+    return exitCodes.failure;
+  } catch (error) {
+    const sentence = describeDatabaseFailure(error, db);
+    if (sentence === null) throw error;
+    io.err.write(`${sentence}\n`);
+    return exitCodes.failure;
+  } finally {
+    opened.db.close();
+  }
+}
