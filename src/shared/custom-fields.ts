@@ -64,3 +64,56 @@ export const setCustomFieldSchema = z
     value,
   })
   .strict();
+
+/**
+ * A custom field's value as a list row carries it: the value (for dates, numbers and yes/no, which
+ * the list formats) and the text shown (an option's label for pick lists).
+ */
+export interface CustomFieldCell {
+  value: CustomFieldValue;
+  text: string | null;
+}
+
+/** A list row's custom field values, by `api_slug` (a field the record leaves unset is absent). */
+export type CustomFieldCells = Partial<Record<string, CustomFieldCell>>;
+
+/** A pick-list option with how many records of the type hold it (the filter's pick list). */
+export interface CustomFieldOptionCount extends CustomFieldOption {
+  count: number;
+}
+
+/** A definition of a record type, as the lists offer it: a column, a sort and a filter. */
+export interface CustomFieldDefinitionInfo {
+  apiSlug: string;
+  name: string;
+  /** short_text, number, date, datetime, boolean, enum, enum_multi, reference. */
+  dataType: string;
+  description: string | null;
+  /** The choices of a pick-list field, in their order (empty for the others). */
+  options: CustomFieldOptionCount[];
+}
+
+/** `customFields:definitions`: the fields of one record type. */
+export const customFieldDefinitionsSchema = z.object({ entityType: z.enum(customFieldEntityTypes) }).strict();
+
+/**
+ * How a list filters and sorts by a field of each data type: pick lists by their options, text by
+ * what it contains, numbers and dates by a range, yes/no by its answer.
+ */
+export type CustomFieldFilterKind = 'options' | 'text' | 'number' | 'date' | 'flag';
+export function customFieldFilterKind(dataType: string): CustomFieldFilterKind {
+  switch (dataType) {
+    case 'enum':
+    case 'enum_multi':
+      return 'options';
+    case 'number':
+      return 'number';
+    case 'date':
+    case 'datetime':
+      return 'date';
+    case 'boolean':
+      return 'flag';
+    default:
+      return 'text';
+  }
+}

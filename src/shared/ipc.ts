@@ -34,8 +34,10 @@ import {
 import type { DocumentInfo, DocumentOpened } from './documents';
 import { listNames, type ListName, type ListTypes } from './list-views';
 import {
+  customFieldDefinitionsSchema,
   customFieldsOfRecordSchema,
   setCustomFieldSchema,
+  type CustomFieldDefinitionInfo,
   type CustomFieldItem,
   type CustomFieldsOfRecord,
 } from './custom-fields';
@@ -184,6 +186,8 @@ export const contract = {
   'containers:refresh': channel<ContainerRefreshResult>()(idSchema),
   'customFields:ofRecord': channel<CustomFieldsOfRecord>()(customFieldsOfRecordSchema),
   'customFields:set': channel<CustomFieldItem>()(setCustomFieldSchema),
+  /** The custom fields of a record type, with the options of pick lists: the lists' columns and filters. */
+  'customFields:definitions': channel<CustomFieldDefinitionInfo[]>()(customFieldDefinitionsSchema),
   /** The documents of a shipment or container (by its id), newest first. */
   'documents:forRecord': channel<DocumentInfo[]>()(idSchema),
   /** Opens a document's file with the computer's viewer, fetching it first when it is not kept. */

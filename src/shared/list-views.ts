@@ -14,14 +14,18 @@ import {
   shipmentFiltersSchema,
   shipmentSortFields,
   sortSchema,
+  sortWithCustomFieldsSchema,
   trackingRequestFiltersSchema,
   trackingRequestSortFields,
 } from './views';
 
 export const listViews = {
-  shipments: { filters: shipmentFiltersSchema, sort: sortSchema(shipmentSortFields) },
-  containers: { filters: containerFiltersSchema, sort: sortSchema(containerSortFields) },
-  trackingRequests: { filters: trackingRequestFiltersSchema, sort: sortSchema(trackingRequestSortFields) },
+  shipments: { filters: shipmentFiltersSchema, sort: sortWithCustomFieldsSchema(shipmentSortFields) },
+  containers: { filters: containerFiltersSchema, sort: sortWithCustomFieldsSchema(containerSortFields) },
+  trackingRequests: {
+    filters: trackingRequestFiltersSchema,
+    sort: sortWithCustomFieldsSchema(trackingRequestSortFields),
+  },
   emailSubmissions: { filters: emailSubmissionFiltersSchema, sort: sortSchema(emailSubmissionSortFields) },
 } as const;
 

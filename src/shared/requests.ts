@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { baseUrlSchema } from './base-url';
 import { isTimeZone } from './date-formatters';
 import { listNames, listViews, viewIdOf, type ListName, type ViewId } from './list-views';
-import { pageRequestSchema, type Sort } from './views';
+import { customFieldFilterSchema, customFieldSlugSchema, pageRequestSchema, type Sort } from './views';
 
 export { listViews, type ListName } from './list-views';
 
@@ -27,12 +27,25 @@ function knownFilters<S extends z.ZodObject>(schema: S, raw: unknown): z.output<
     const fields = new Map<string, z.core.$ZodType>(Object.entries(schema.shape));
     for (const [key, value] of Object.entries(raw)) {
       const field = fields.get(key);
-      if (field && z.safeParse(field, value).success) kept.set(key, value);
+      if (key === 'customFields' && field) kept.set(key, knownCustomFieldFilters(value));
+      else if (field && z.safeParse(field, value).success) kept.set(key, value);
     }
   }
   const checked = schema.safeParse(Object.fromEntries(kept));
   return checked.success ? checked.data : schema.parse({});
 }
+/** The custom field filters in `raw` that are well formed, each checked on its own (the first 20). */
+function knownCustomFieldFilters(raw: unknown): Record<string, unknown> | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const kept = Object.entries(raw)
+    .filter(
+      ([slug, filter]) =>
+        customFieldSlugSchema.safeParse(slug).success && customFieldFilterSchema.safeParse(filter).success,
+    )
+    .slice(0, 20);
+  return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+}
+
 export function parseListFilters<V extends ListName>(view: V, raw: unknown): ListFilters<V> {
   return knownFilters(listViews[view].filters, raw) as ListFilters<V>;
 }

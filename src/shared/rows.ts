@@ -1,4 +1,5 @@
 /** Rows the list views and exports show; JSON-safe (ISO strings, no Dates). */
+import type { CustomFieldCells } from './custom-fields';
 import type { ContainerStatus } from './status';
 
 export interface ShipmentRow {
@@ -32,6 +33,8 @@ export interface ShipmentRow {
   trackingStoppedAt: string | null;
   trackingStoppedReason: string | null;
   createdAt: string | null;
+  /** The record's custom field values, by api_slug (the lists' custom field columns). */
+  customFields: CustomFieldCells;
 }
 
 export interface ContainerRow {
@@ -71,6 +74,8 @@ export interface ContainerRow {
   podTimezone: string | null;
   tags: string[];
   createdAt: string | null;
+  /** The record's custom field values, by api_slug (the lists' custom field columns). */
+  customFields: CustomFieldCells;
 }
 
 export interface TrackingRequestRow {
@@ -87,4 +92,6 @@ export interface TrackingRequestRow {
   tags: string[];
   createdAt: string | null;
   updatedAt: string | null;
+  /** The record's custom field values, by api_slug (the lists' custom field columns). */
+  customFields: CustomFieldCells;
 }

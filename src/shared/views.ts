@@ -9,6 +9,53 @@ const text = z.string().trim().max(200);
 const list = z.array(z.string().trim().min(1).max(100)).max(200);
 const instant = z.iso.datetime({ offset: true });
 
+/**
+ * A custom field's `api_slug` as the lists name it: the key of its filter and, after `cf.`, its
+ * sort field (`cf.po_number`), as its export column is keyed.
+ */
+export const customFieldSlugSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Not a custom field name');
+
+const day = z.iso.date();
+const bothEndsInOrder = <T extends string | number>(low: T | undefined, high: T | undefined) =>
+  low === undefined || high === undefined || low <= high;
+
+/**
+ * A list's filter on one custom field, by what the field holds (see `customFieldFilterKind`): any
+ * of a pick list's options (their values), text it contains (any case), a range of numbers, a
+ * range of calendar days (both ends included), or yes/no. A record without a value matches none.
+ */
+export const customFieldFilterSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('options'), values: list.min(1) }).strict(),
+  z.object({ kind: z.literal('text'), contains: z.string().trim().min(1).max(200) }).strict(),
+  z
+    .object({ kind: z.literal('number'), min: z.number().finite().optional(), max: z.number().finite().optional() })
+    .strict()
+    .refine((r) => r.min !== undefined || r.max !== undefined, 'Give the lowest or the highest number')
+    .refine((r) => bothEndsInOrder(r.min, r.max), 'The lowest number is above the highest'),
+  z
+    .object({ kind: z.literal('date'), from: day.optional(), to: day.optional() })
+    .strict()
+    .refine((r) => r.from !== undefined || r.to !== undefined, 'Give the first or the last day')
+    .refine((r) => bothEndsInOrder(r.from, r.to), 'The first day is after the last'),
+  z.object({ kind: z.literal('flag'), is: z.boolean() }).strict(),
+]);
+export type CustomFieldFilter = z.infer<typeof customFieldFilterSchema>;
+
+/** The custom field filters of a list, by `api_slug` (at most 20 at once). */
+export const customFieldFiltersSchema = z
+  .record(customFieldSlugSchema, customFieldFilterSchema)
+  .refine((filters) => Object.keys(filters).length <= 20, 'At most 20 custom field filters at once');
+export type CustomFieldFilters = z.infer<typeof customFieldFiltersSchema>;
+
+/** A sort by a custom field: `cf.<api_slug>`. */
+export type CustomFieldSortField = `cf.${string}`;
+const customFieldSortPattern = /^cf\.[A-Za-z0-9_-]{1,100}$/;
+export const isCustomFieldSortField = (field: unknown): field is CustomFieldSortField =>
+  typeof field === 'string' && customFieldSortPattern.test(field);
+/** The `api_slug` a custom field sort names (`cf.po_number` → `po_number`). */
+export const slugOfSortField = (field: CustomFieldSortField): string => field.slice(3);
+const customFieldSortFieldSchema = z.custom<CustomFieldSortField>(isCustomFieldSortField, 'Not a custom field sort');
+
 export const shipmentFiltersSchema = z
   .object({
     search: text.optional(),
@@ -23,6 +70,7 @@ export const shipmentFiltersSchema = z
     etaTo: instant.optional(),
     trackingStopped: z.boolean().optional(),
     etaSlipped: z.boolean().optional(),
+    customFields: customFieldFiltersSchema.optional(),
   })
   .strict();
 export type ShipmentFilters = z.infer<typeof shipmentFiltersSchema>;
@@ -60,6 +108,7 @@ export const trackingRequestFiltersSchema = z
     failedReasons: list.optional(),
     createdFrom: instant.optional(),
     createdTo: instant.optional(),
+    customFields: customFieldFiltersSchema.optional(),
   })
   .strict();
 export type TrackingRequestFilters = z.infer<typeof trackingRequestFiltersSchema>;
@@ -94,6 +143,12 @@ export const trackingRequestSortFields = ['created_at', 'updated_at', 'request_n
 
 export const sortSchema = <F extends readonly [string, ...string[]]>(fields: F) =>
   z.object({ field: z.enum(fields), direction: z.enum(['asc', 'desc']) }).strict();
+
+/** The sort of a list whose records carry custom fields: one of its fields, or `cf.<api_slug>`. */
+export const sortWithCustomFieldsSchema = <F extends readonly [string, ...string[]]>(fields: F) =>
+  z
+    .object({ field: z.union([z.enum(fields), customFieldSortFieldSchema]), direction: z.enum(['asc', 'desc']) })
+    .strict();
 
 export type SortDirection = 'asc' | 'desc';
 export interface Sort<F extends string = string> {

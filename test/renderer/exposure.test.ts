@@ -39,6 +39,7 @@ const now = Date.parse('2026-05-22T12:00:00-07:00');
 function row(overrides: Partial<ContainerRow> = {}): ContainerRow {
   return {
     id: 'c1',
+    customFields: {},
     shipmentId: 's1',
     number: 'MSCU1234565',
     status: 'available',

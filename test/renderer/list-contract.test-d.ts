@@ -30,6 +30,34 @@ export const etaChip: FilterDef<ListFilters<'shipments'>> = {
 };
 export const byEta: ListSortField<'shipments'> = 'eta';
 
+// Custom fields: a typed filter per field (by api_slug) and a sort by `cf.<api_slug>`.
+export const byPoNumber: ListQuery<'shipments'> = {
+  filters: {
+    customFields: {
+      po_number: { kind: 'text', contains: '4500' },
+      incoterm: { kind: 'options', values: ['FOB', 'CIF'] },
+      cargo_ready_date: { kind: 'date', from: '2026-03-01' },
+    },
+  },
+  sort: { field: 'cf.po_number', direction: 'desc' },
+};
+export const palletsAndCold: ListFilters<'containers'> = {
+  customFields: { pallet_count: { kind: 'number', min: 10 }, temperature_controlled: { kind: 'flag', is: true } },
+};
+export const byCostCentre: ListSortField<'trackingRequests'> = 'cf.cost_centre';
+export const wrongCustomKind: ListFilters<'shipments'> = {
+  // @ts-expect-error: a text filter holds what it contains, not a pick list's values
+  customFields: { po_number: { kind: 'text', values: ['x'] } },
+};
+// @ts-expect-error: a yes/no filter holds a boolean
+export const wrongCustomFlag: ListFilters<'containers'> = { customFields: { cold: { kind: 'flag', is: 'yes' } } };
+// @ts-expect-error: a custom field's sort names it after `cf.`
+export const wrongCustomSort: ListSortField<'shipments'> = 'po_number';
+// @ts-expect-error: email submissions have no custom fields
+export const emailsByPo: ListFilters<'emailSubmissions'> = { customFields: {} };
+// @ts-expect-error: nor sort by one
+export const emailsSortedByPo: ListSortField<'emailSubmissions'> = 'cf.po_number';
+
 // A filter key the list does not have (`carrier` for `carriers`).
 // @ts-expect-error: unknown filter key
 export const wrongKey: ListFilters<'shipments'> = { carrier: ['MAEU'] };

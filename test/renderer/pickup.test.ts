@@ -50,6 +50,7 @@ function row(overrides: Partial<ContainerRow> = {}): ContainerRow {
     podTimezone: 'America/Los_Angeles',
     tags: [],
     createdAt: null,
+    customFields: {},
     ...overrides,
   };
 }

@@ -24,6 +24,7 @@ const maersk: LookupRecord = {
 function created(overrides: Partial<TrackingRequestRow> = {}): TrackingRequestRow {
   return {
     id: 'tr-1',
+    customFields: {},
     requestNumber: 'MAEU123456789',
     requestType: 'bill_of_lading',
     carrierScac: 'MAEU',

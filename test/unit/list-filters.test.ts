@@ -43,6 +43,34 @@ describe('list filters from outside (a link, saved state)', () => {
     });
   });
 
+  it('keeps each well-formed custom field filter and drops the others, one by one', () => {
+    const filters = parseListFilters('shipments', {
+      customFields: {
+        po_number: { kind: 'text', contains: ' 4500 ' },
+        incoterm: { kind: 'options', values: ['FOB'] },
+        pallets: { kind: 'number', min: 9, max: 3 },
+        'no spaces': { kind: 'text', contains: 'x' },
+        cold: { kind: 'flag', is: 'yes' },
+        ready: { kind: 'date', from: '2026-02-30' },
+      },
+    });
+    expect(filters).toEqual({
+      customFields: { po_number: { kind: 'text', contains: '4500' }, incoterm: { kind: 'options', values: ['FOB'] } },
+    });
+    expect(contract['shipments:list'].args.safeParse({ filters }).success).toBe(true);
+    // None left well formed: no custom field filter at all. Email submissions have none to take.
+    expect(parseListFilters('containers', { customFields: { cold: { kind: 'flag' } } })).toEqual({});
+    expect(
+      parseListFilters('emailSubmissions', { customFields: { po_number: { kind: 'text', contains: 'x' } } }),
+    ).toEqual({});
+    expect(parseListSort('trackingRequests', { field: 'cf.cost_centre', direction: 'desc' })).toEqual({
+      field: 'cf.cost_centre',
+      direction: 'desc',
+    });
+    expect(parseListSort('emailSubmissions', { field: 'cf.cost_centre', direction: 'desc' })).toBeNull();
+    expect(parseListSort('shipments', { field: 'cf.po number', direction: 'asc' })).toBeNull();
+  });
+
   it('gives no filters for anything but an object', () => {
     for (const raw of [null, undefined, 42, 'carriers', ['MAEU'], true]) {
       expect(parseListFilters('shipments', raw)).toEqual({});

@@ -211,6 +211,39 @@ describe('migrations', () => {
     expect(columnsOf('ports')).toEqual(expect.arrayContaining(['latitude', 'longitude']));
   });
 
+  it('0006 (custom-field-lists) indexes the custom field values a list sorts and filters by, typed, from a v5 database', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.slice(0, 5));
+    const insert = db.prepare(
+      "INSERT INTO custom_fields (id, entity_type, entity_id, api_slug, value, display_value, raw) VALUES (?, 'container', ?, 'pallets', ?, ?, '{}')",
+    );
+    // Numbers as JSON, one left unset, and text that is no JSON (the index must not refuse it).
+    insert.run('v1', 'c1', '10', '10');
+    insert.run('v2', 'c2', '4', '4');
+    insert.run('v3', 'c3', null, null);
+    insert.run('v4', 'c4', 'not json', 'not json');
+    migrate(db, migrations.slice(0, 6));
+    const indexes = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'custom_fields' ORDER BY name")
+      .pluck()
+      .all();
+    expect(indexes).toEqual(expect.arrayContaining(['custom_fields_list_text', 'custom_fields_list_value']));
+    // Typed: 4 before 10 (as text, '10' < '4'); the unset and the unreadable have no value.
+    const typed = db
+      .prepare(
+        `SELECT entity_id FROM custom_fields INDEXED BY custom_fields_list_value
+          WHERE entity_type = 'container' AND api_slug = 'pallets'
+            AND (CASE WHEN json_valid(value) THEN json_extract(value, '$') END) IS NOT NULL
+          ORDER BY (CASE WHEN json_valid(value) THEN json_extract(value, '$') END)`,
+      )
+      .pluck()
+      .all();
+    expect(typed).toEqual(['c2', 'c1']);
+    insert.run('v5', 'c5', '"[broken', '[broken');
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
   it('0006 (changes) adds the change history, its marks and the last free day’s source, keeping every row', () => {
     const db = new Database(':memory:');
     migrate(db, migrations.slice(0, 5));

@@ -5,11 +5,13 @@ import { QuaysideError } from '../../core/errors';
 import { exportEvents } from '../../core/export/export-events';
 import { exportView, exportViews, type ExportView } from '../../core/export/export-view';
 import type { ExportFormat } from '../../core/export/write-file';
+import { lists } from '../../core/resources/lists';
 import type { Db } from '../../core/store/database';
 import { listNameOf } from '../../shared/list-views';
 import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
+import { customFieldFlags, customFieldFlagsUsage } from './custom-field-flags';
 
 export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE [options]
                       Write a list, filtered and sorted as in the app, to CSV (UTF-8 with BOM) or to an
@@ -17,8 +19,9 @@ export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE
     --search TEXT  --carrier SCAC  --pol LOCODE  --pod LOCODE  --destination LOCODE  --customer NAME
     --tag TAG  --status STATUS  --eta-from ISO  --eta-to ISO  --lfd-from ISO  --lfd-to ISO
     --tracking-stopped true|false  --on-hold true|false  --overdue true|false  --pickup-ready true|false
-    (carrier, ports, customer, tag and status repeat)  --sort FIELD[:asc|desc]
-    --columns KEY,KEY  --header-style human|keys
+    (carrier, ports, customer, tag and status repeat)  --sort FIELD[:asc|desc] (cf.FIELD sorts by a custom field)
+    ${customFieldFlagsUsage}
+    --columns KEY,KEY (cf.FIELD is a custom field's column)  --header-style human|keys
   export events --db PATH --out FILE [--container ID|NUMBER] [--header-style human|keys]
                       Write transport events to CSV, withdrawn ones included (a column says when the
                       carrier withdrew each): one container's, or every container's`;
@@ -67,6 +70,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
         'on-hold': { type: 'string' },
         overdue: { type: 'string' },
         'pickup-ready': { type: 'string' },
+        cf: { type: 'string', multiple: true },
         sort: { type: 'string' },
         columns: { type: 'string' },
         'header-style': { type: 'string' },
@@ -139,6 +143,11 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
     }
   }
   for (const key of Object.keys(filters)) if (filters[key] === undefined) delete filters[key];
+  // The record type whose custom fields the list's rows carry (none for email submissions).
+  const customFieldType = lists[list].customFields;
+  const cf = values.cf ?? [];
+  if (cf.length > 0 && customFieldType === undefined)
+    throw new UsageError(`${view} exports do not filter by custom fields`);
   let sort: { field: string; direction: string } | undefined;
   if (values.sort) {
     const [field, direction = 'asc'] = values.sort.split(':');
@@ -150,6 +159,10 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
     .filter(Boolean);
   const out = values.out;
   return exportFrom(values.db, io, { code: 'invalid_argument', exit: exitCodes.validation }, async (db) => {
+    // Custom field flags are read by each field's type, in this database.
+    if (cf.length > 0 && customFieldType !== undefined) {
+      filters.customFields = customFieldFlags(db, customFieldType, `${lists[list].noun}s`, cf);
+    }
     const result = await exportView(db, out, { view, filters, sort, columns, headerStyle, format });
     return `Wrote ${result.rows} rows to ${result.path}`;
   });

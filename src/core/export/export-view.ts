@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { listNameOf, listNames, listViews, viewIdOf, type ListName, type ViewId } from '../../shared/list-views';
 import type { Sort } from '../../shared/views';
 import { QuaysideError } from '../errors';
-import type { ListRowOf } from '../resources/define-list';
+import type { BaseRowOf } from '../resources/define-list';
 import { lists } from '../resources/lists';
 import { openReader, type Db } from '../store/database';
 import { customFieldCells, customFieldDefinitions, type DefinitionEntityType } from '../store/queries/custom-fields';
@@ -103,13 +103,14 @@ async function exportRows<N extends ListName>(
 
 /** The workbook's sheet: the list's view id in words (`tracking-requests` → "Tracking requests"). */
 const sheetNameOf = (view: string) => view.charAt(0).toUpperCase() + view.slice(1).replaceAll('-', ' ');
+
 /** Columns a list adds that depend on the moment of the export: the containers' pickup answer. */
-function extraColumns<N extends ListName>(name: N, options: ExportViewOptions): ExportColumn<ListRowOf<N>>[] {
+function extraColumns<N extends ListName>(name: N, options: ExportViewOptions): ExportColumn<BaseRowOf<N>>[] {
   if (name !== 'containers') return [];
   return pickupColumns({
     now: options.pickup?.now ?? Date.now(),
     staleHours: options.pickup?.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
-  }) as unknown as ExportColumn<ListRowOf<N>>[];
+  }) as unknown as ExportColumn<BaseRowOf<N>>[];
 }
 
 /** `number` names each list's identifying column too (`--columns number,cf.po_number`). */

@@ -6,15 +6,18 @@
  * through the record's custom-field endpoint (PATCH, or POST for a field the record never had,
  * DELETE to clear it) and stores the answer at once; a refusal changes nothing here.
  */
-import type { CustomFieldEntityType, CustomFieldItem, CustomFieldValue } from '../../shared/custom-fields';
+import type { CustomFieldDefinitionInfo, CustomFieldEntityType, CustomFieldItem } from '../../shared/custom-fields';
 import type { Handlers } from '../../shared/ipc';
 import { ApiError } from '../api/errors';
 import { QuaysideError } from '../errors';
 import { customFieldEntities, customFieldWalkKey } from '../resources/custom-fields';
 import type { Session } from '../session';
 import {
+  customFieldDefinitionRows,
   customFieldOptions,
   customFieldsOfRecord,
+  customFieldValue,
+  customFieldValueCounts,
   deleteCustomFieldValue,
   type CustomFieldRow,
   type DefinitionEntityType,
@@ -29,24 +32,6 @@ const entityOf = (type: CustomFieldEntityType) => customFieldEntities.find((e) =
 const recordsPath = (type: CustomFieldEntityType, id: string) =>
   `/${type === 'tracking_request' ? 'tracking_requests' : `${type}s`}/${encodeURIComponent(id)}/custom_fields`;
 
-function parseValue(json: string | null): CustomFieldValue {
-  if (json === null) return null;
-  try {
-    const value = JSON.parse(json) as unknown;
-    if (
-      typeof value === 'string' ||
-      typeof value === 'number' ||
-      typeof value === 'boolean' ||
-      (Array.isArray(value) && value.every((v) => typeof v === 'string'))
-    ) {
-      return value;
-    }
-    return JSON.stringify(value);
-  } catch {
-    return null;
-  }
-}
-
 function items(session: Session, type: CustomFieldEntityType, id: string): CustomFieldItem[] {
   const definitionType: DefinitionEntityType = entityOf(type).filter;
   const options = customFieldOptions(session.db, definitionType);
@@ -56,7 +41,7 @@ function items(session: Session, type: CustomFieldEntityType, id: string): Custo
     name: row.name ?? row.apiSlug,
     dataType: row.dataType ?? 'short_text',
     description: row.description,
-    value: parseValue(row.value),
+    value: customFieldValue(row.value),
     displayValue: row.displayValue,
     options: options
       .filter((o) => o.definitionId === row.definitionId && o.value !== null)
@@ -70,8 +55,30 @@ function write(session: Session, resources: unknown[]): void {
   });
 }
 
-export function customFieldHandlers(ctx: CoreContext): Pick<Handlers, 'customFields:ofRecord' | 'customFields:set'> {
+/** The fields of a record type as the lists offer them: each with its pick list's options and counts. */
+function definitionInfos(session: Session, type: CustomFieldEntityType): CustomFieldDefinitionInfo[] {
+  const definitionType: DefinitionEntityType = entityOf(type).filter;
+  const options = customFieldOptions(session.db, definitionType);
+  return customFieldDefinitionRows(session.db, definitionType).map((row) => {
+    const dataType = row.dataType ?? 'short_text';
+    const choices = options.filter((o) => o.definitionId === row.definitionId && o.value !== null);
+    const counts =
+      choices.length > 0 ? customFieldValueCounts(session.db, type, row.apiSlug, dataType === 'enum_multi') : null;
+    return {
+      apiSlug: row.apiSlug,
+      name: row.name ?? row.apiSlug,
+      dataType,
+      description: row.description,
+      options: choices.map((o) => ({ value: o.value!, label: o.label ?? o.value!, count: counts?.get(o.value!) ?? 0 })),
+    };
+  });
+}
+
+export function customFieldHandlers(
+  ctx: CoreContext,
+): Pick<Handlers, 'customFields:ofRecord' | 'customFields:set' | 'customFields:definitions'> {
   return {
+    'customFields:definitions': async ({ entityType }) => definitionInfos(await ctx.session(), entityType),
     'customFields:ofRecord': async ({ entityType, id }) => {
       const session = await ctx.session();
       const entity = entityOf(entityType);

@@ -6,9 +6,9 @@ import { deriveContainer, totalOfFees, type DerivedContainer } from '../derive/c
 import { dateOnly, timestamp } from '../export/columns';
 import { storedInstant, storedInstantOrDate, withCheckedDates } from '../store/instant';
 import { bool, num, relId, str, strings, type StoredResource } from '../store/resource';
-import { flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
+import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn, type WriteContext } from './define';
-import { defineList, type ListRowOf } from './define-list';
+import { defineList, type BaseRowOf } from './define-list';
 import { shipmentFilters } from './shipments';
 
 /** Date attributes the derived container fields read, besides the columns written below. */
@@ -181,7 +181,7 @@ export const containers = defineResource({
   ],
 });
 
-type Row = ListRowOf<'containers'>;
+type Row = BaseRowOf<'containers'>;
 // A container's own rows are enough unless a filter is about its shipment.
 const { search: _shipmentSearch, ...byShipment } = shipmentFilters;
 const overdue = "c.lfd_deadline_at < ? AND c.status NOT IN ('picked_up', 'empty_returned')";
@@ -201,6 +201,7 @@ export const containersList = defineList({
   from: `containers c LEFT JOIN shipments s ON s.id = c.shipment_id
   LEFT JOIN terminals t ON t.id = coalesce(c.pod_terminal_id, s.pod_terminal_id)`,
   idColumn: 'c.id',
+  customFields: 'container',
   countFrom: (where) =>
     where.some((w) => /\bs\./.test(w)) ? 'containers c LEFT JOIN shipments s ON s.id = c.shipment_id' : 'containers c',
   sort: {
@@ -239,6 +240,8 @@ export const containersList = defineList({
       q.params.push(...types.map((h) => `%,${h},%`));
     },
     pickupReady: flag('c.pickup_ready = 1', 'c.pickup_ready = 0'),
+    // The box's own fields (the shipment's are the shipments list's).
+    customFields: customFieldFilters('container', 'c.id'),
     overdue: (yes, q) => {
       q.where.push(yes ? `(${overdue})` : `NOT coalesce(${overdue}, 0)`);
       q.params.push(q.now);

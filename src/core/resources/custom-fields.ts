@@ -41,7 +41,8 @@ export const customFields = defineResource({
   writeRank: 130,
   columns: {
     id: idColumn,
-    entity_type: c.text((r) => relType(r, 'entity')),
+    // Leads the indexes the lists sort and filter a field's values by (migration 0006).
+    entity_type: c.text((r) => relType(r, 'entity'), { indexed: true }),
     entity_id: c.text((r) => relId(r, 'entity'), { indexed: true }),
     definition_id: c.ref('customFieldDefinitions', (r) => relId(r, 'definition'), { indexed: true }),
     api_slug: c.text((r) => str(r.attributes.api_slug)),

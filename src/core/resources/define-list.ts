@@ -7,7 +7,9 @@
  * `<name>:list`/`:count`/`:get` channels are keyed by the same name.
  */
 import type { z } from 'zod';
+import type { CustomFieldEntityType } from '../../shared/custom-fields';
 import type { ListName, ListTypes, listViews } from '../../shared/list-views';
+import type { CustomFieldSortField } from '../../shared/views';
 import type { ExportColumn } from '../export/columns';
 
 /** The WHERE being built for one query: conditions and their parameters, in order. */
@@ -16,6 +18,8 @@ export interface FilterQuery {
   params: unknown[];
   /** The instant filters such as "overdue" are judged at. */
   now: string;
+  /** The data type of each custom field of the listed records, by api_slug (read when a filter needs it). */
+  customFieldTypes: ReadonlyMap<string, string>;
 }
 
 /** Adds a filter's conditions for its (present) value. */
@@ -27,6 +31,19 @@ export type FiltersSql<F> = { [K in keyof F]-?: FilterSql<Exclude<F[K], undefine
 export type ListFiltersOf<N extends ListName> = z.output<(typeof listViews)[N]['filters']>;
 export type ListSortFieldOf<N extends ListName> = z.output<(typeof listViews)[N]['sort']>['field'];
 export type ListRowOf<N extends ListName> = ListTypes[N]['row'];
+/** A row as the list's SELECT gives it: its custom field values are read beside, for a page or a row. */
+export type BaseRowOf<N extends ListName> =
+  ListRowOf<N> extends { customFields: unknown } ? Omit<ListRowOf<N>, 'customFields'> : ListRowOf<N>;
+/** The list's own sort fields (each declared as SQL), without the `cf.<api_slug>` of custom fields. */
+export type StaticSortFieldOf<N extends ListName> = Exclude<ListSortFieldOf<N>, CustomFieldSortField>;
+
+/**
+ * A list whose rows carry custom field values names the record type they are kept under
+ * (`shipment`): its page and row read them, and it sorts by `cf.<api_slug>`. The others name none.
+ */
+type CustomFieldsOf<N extends ListName> = 'customFields' extends keyof ListRowOf<N>
+  ? { customFields: CustomFieldEntityType }
+  : { customFields?: never };
 
 /**
  * What a sort orders by: a column, or a column whose value counts only for rows where `when`
@@ -34,7 +51,9 @@ export type ListRowOf<N extends ListName> = ListTypes[N]['row'];
  */
 export type SortSql = string | { column: string; when: string };
 
-export interface ListSpec<N extends ListName> {
+export type ListSpec<N extends ListName> = ListSpecBase<N> & CustomFieldsOf<N>;
+
+interface ListSpecBase<N extends ListName> {
   /** The registry name of the resource listed (the key in the shared list map). */
   name: N;
   /** One row, in a forwarder's words ("tracking request"), for messages such as "not found". */
@@ -46,19 +65,19 @@ export interface ListSpec<N extends ListName> {
   idColumn: string;
   /** The FROM of the count: only the joins its conditions need. */
   countFrom: (where: readonly string[]) => string;
-  /** Each sort field of the shared schema, as the SQL it orders by. */
-  sort: Record<ListSortFieldOf<N>, SortSql>;
+  /** Each sort field of the shared schema, as the SQL it orders by (custom fields are the store's). */
+  sort: Record<StaticSortFieldOf<N>, SortSql>;
   /**
    * Sort fields whose index follows the order rows are written in (`created_at`: the service
    * lists newest first); a stream in that order walks the index rather than sorting.
    */
-  indexOrderedSorts?: readonly NoInfer<ListSortFieldOf<N>>[];
+  indexOrderedSorts?: readonly NoInfer<StaticSortFieldOf<N>>[];
   /** Each filter of the shared schema, as SQL; applied in this order for the keys present. */
   filters: FiltersSql<ListFiltersOf<N>>;
   /** A selected row as the list's row type (plain property reads: an export maps every row). */
-  toRow: (row: Record<string, unknown>) => ListRowOf<N>;
-  /** The CSV columns, in order: human header, API key, value. */
-  export: readonly ExportColumn<ListRowOf<N>>[];
+  toRow: (row: Record<string, unknown>) => BaseRowOf<N>;
+  /** The CSV columns, in order: human header, API key, value (custom field columns follow, from the store). */
+  export: readonly ExportColumn<BaseRowOf<N>>[];
 }
 
 /** A list view declaration, its name kept literal. */

@@ -11,6 +11,7 @@ import { shipmentsList } from './shipments';
 import { trackingRequestsList } from './tracking-requests';
 
 export type {
+  BaseRowOf,
   FilterQuery,
   FilterSql,
   ListFiltersOf,
@@ -18,6 +19,7 @@ export type {
   ListSortFieldOf,
   ListSpec,
   SortSql,
+  StaticSortFieldOf,
 } from './define-list';
 
 type ListRegistry = { [N in ListName]: ListSpec<N> };

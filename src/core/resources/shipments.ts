@@ -1,10 +1,10 @@
 import { stopReasonLabels } from '../../shared/labels';
 import { timestamp } from '../export/columns';
 import { storedInstant } from '../store/instant';
-import { flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
+import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { relId, relIdOfType, relIds, str, strings, type StoredResource } from '../store/resource';
 import { columns, DAILY, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn } from './define';
-import { defineList, rowList, rowText, type FiltersSql, type ListFiltersOf, type ListRowOf } from './define-list';
+import { defineList, rowList, rowText, type FiltersSql, type ListFiltersOf, type BaseRowOf } from './define-list';
 import { ports } from './ports';
 
 /** What the shipment columns read besides the attributes: its checked ETA dates, references and tags. */
@@ -196,9 +196,10 @@ export const shipmentFilters: FiltersSql<ListFiltersOf<'shipments'>> = {
   etaTo: to('coalesce(s.pod_ata_at, s.pod_eta_at)'),
   trackingStopped: flag('s.tracking_stopped_at IS NOT NULL', 's.tracking_stopped_at IS NULL'),
   etaSlipped: flag('s.eta_slip_hours >= 24', 'coalesce(s.eta_slip_hours, 0) < 24'),
+  customFields: customFieldFilters('shipment', 's.id'),
 };
 
-type Row = ListRowOf<'shipments'>;
+type Row = BaseRowOf<'shipments'>;
 
 /** The shipments list: its row, sorts, filters and CSV columns. */
 export const shipmentsList = defineList({
@@ -214,6 +215,7 @@ export const shipmentsList = defineList({
   LEFT JOIN terminals dt ON dt.id = s.destination_terminal_id`,
   idColumn: 's.id',
   countFrom: () => 'shipments s',
+  customFields: 'shipment',
   sort: {
     created_at: 's.created_at',
     bill_of_lading: 's.bill_of_lading',

@@ -1,10 +1,10 @@
 import { failedReasonLabels, requestTypeLabels, trackingRequestStatusLabels } from '../../shared/labels';
 import { timestamp } from '../export/columns';
 import { storedInstant } from '../store/instant';
-import { from, oneOf, searchIn, to } from '../store/queries/list-sql';
+import { customFieldFilters, from, oneOf, searchIn, to } from '../store/queries/list-sql';
 import { bool, num, relId, relIdOfType, str, strings, type StoredResource } from '../store/resource';
 import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn } from './define';
-import { defineList, type ListRowOf } from './define-list';
+import { defineList, type BaseRowOf } from './define-list';
 import { shipments } from './shipments';
 
 const c = columns();
@@ -70,7 +70,7 @@ export const trackingRequests = defineResource({
   ],
 });
 
-type Row = ListRowOf<'trackingRequests'>;
+type Row = BaseRowOf<'trackingRequests'>;
 
 /** The tracking requests list: its row, sorts, filters and CSV columns. */
 export const trackingRequestsList = defineList({
@@ -81,6 +81,7 @@ export const trackingRequestsList = defineList({
   from: `${trackingRequests.table} r LEFT JOIN parties p ON p.id = r.customer_id`,
   idColumn: 'r.id',
   countFrom: () => `${trackingRequests.table} r`,
+  customFields: 'tracking_request',
   sort: {
     created_at: 'r.created_at',
     updated_at: 'r.updated_at',
@@ -97,6 +98,7 @@ export const trackingRequestsList = defineList({
     failedReasons: oneOf('r.failed_reason'),
     createdFrom: from('r.created_at'),
     createdTo: to('r.created_at'),
+    customFields: customFieldFilters('tracking_request', 'r.id'),
   },
   toRow: (r) => {
     const s = (k: string) => (typeof r[k] === 'string' ? r[k] : null);

@@ -84,6 +84,19 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'save view dialog').toEqual([]);
     await page.keyboard.press('Escape');
     await expect(saveView).toBeHidden();
+    // A custom field's pick list (issue 15), and the chooser with one shown.
+    await page.goto(`${host.url}#/shipments`);
+    await expect(page.getByRole('grid', { name: 'Shipments' })).toBeVisible();
+    await page.getByRole('button', { name: '+ Filter' }).click();
+    await page.getByRole('menuitem', { name: 'Incoterm' }).click();
+    const pickList = page.getByRole('dialog', { name: 'Filter: Incoterm' });
+    await pickList.getByRole('checkbox', { name: /^FOB/ }).check();
+    expect(await seriousViolations(page), 'custom field pick list').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('dialog', { name: 'Choose columns' }).getByRole('checkbox', { name: 'PO number' }).click();
+    expect(await seriousViolations(page), 'column chooser with a custom field shown').toEqual([]);
+    await page.keyboard.press('Escape');
     await page.keyboard.press('Control+k');
     const search = page.getByRole('combobox', { name: /Search BL, booking, container/ });
     await expect(search).toBeFocused();

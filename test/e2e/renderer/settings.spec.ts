@@ -155,6 +155,8 @@ test('an account at an address that answers with a web page is not added: the fo
   page,
   host,
 }, testInfo) => {
+  // Two key checks with the service and a keychain write: slow when both cores are busy.
+  test.setTimeout(180_000);
   const service = await startSandbox({ seed: 'address-e2e', shipments: 5 });
   // An intranet page on this computer: something answers, but not the Tracking API.
   const intranet = createServer((_request, response) => {
@@ -192,6 +194,8 @@ test('an account at an address that answers with a web page is not added: the fo
     await expect(page.getByLabel('API key', { exact: true })).toHaveValue(DEMO_API_KEY);
     await address.fill(service.url);
     await page.getByRole('button', { name: 'Add account' }).click();
+    // The key is checked with the service, then kept: with both cores busy that took over 20 s.
+    await expect(page.getByRole('button', { name: 'Checking the key…' })).toHaveCount(0, { timeout: 90_000 });
     await expect(page.getByRole('status').filter({ hasText: 'Branch office added' })).toBeVisible();
     await expect(accounts).toHaveCount(2);
   } finally {

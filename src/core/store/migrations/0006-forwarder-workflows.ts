@@ -1,8 +1,10 @@
 /**
- * Forwarder workflows (issue 16): change history and bulk import. One migration in parts, one file
- * each under `0006/`, applied in this order in one transaction like any migration.
+ * Forwarder workflows (issue 16): change history and bulk import; and the indexes the lists sort
+ * and filter custom fields by (issue 15). One migration in parts, one file each under `0006/`,
+ * applied in this order in one transaction like any migration.
  */
 import * as changes from './0006/changes';
+import * as customFieldLists from './0006/custom-field-lists';
 import * as imports from './0006/imports';
 
-export const up = [changes.up, imports.up].join('\n');
+export const up = [changes.up, imports.up, customFieldLists.up].join('\n');

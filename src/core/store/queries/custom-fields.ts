@@ -2,8 +2,10 @@
  * Custom fields as the views read them: a record's fields (every definition of its type, with
  * the value it holds, if any), the options of pick-list fields, and the cells an export adds.
  */
+import type { CustomFieldCells, CustomFieldValue } from '../../../shared/custom-fields';
 import type { Db } from '../database';
 import { perDb } from '../statements';
+import { customFieldValueKey } from './list-sql';
 
 /** The definitions' `entity_type` (`Shipment`) for the values' relationship type (`shipment`). */
 export type DefinitionEntityType = 'Shipment' | 'Container' | 'TrackingRequest';
@@ -17,6 +19,14 @@ export interface CustomFieldRow {
   /** JSON text of the value, or null when unset. */
   value: string | null;
   displayValue: string | null;
+}
+
+export interface CustomFieldDefinitionRow {
+  definitionId: string;
+  apiSlug: string;
+  name: string | null;
+  dataType: string | null;
+  description: string | null;
 }
 
 export interface CustomFieldOptionRow {
@@ -40,6 +50,37 @@ const statements = perDb((db: Db) => ({
        FROM custom_field_options o JOIN custom_field_definitions d ON d.id = o.definition_id
       WHERE d.entity_type = ? AND o.raw IS NOT NULL
       ORDER BY o.position IS NULL, o.position, o.label COLLATE NOCASE`,
+  ),
+  dataTypes: db.prepare<[DefinitionEntityType], { apiSlug: string; dataType: string | null }>(
+    `SELECT api_slug AS apiSlug, data_type AS dataType FROM custom_field_definitions
+      WHERE entity_type = ? AND raw IS NOT NULL AND api_slug IS NOT NULL`,
+  ),
+  described: db.prepare<[DefinitionEntityType], CustomFieldDefinitionRow>(
+    `SELECT id AS definitionId, api_slug AS apiSlug, display_name AS name, data_type AS dataType,
+            json_extract(raw, '$.attributes.description') AS description
+       FROM custom_field_definitions
+      WHERE entity_type = ? AND raw IS NOT NULL AND api_slug IS NOT NULL
+      ORDER BY display_name COLLATE NOCASE, id`,
+  ),
+  // How many records hold each value of one field (a pick list's counts), from its list index.
+  valueCounts: db.prepare<[string, string], { value: unknown; n: number }>(
+    `SELECT ${customFieldValueKey('v')} AS value, count(*) AS n FROM custom_fields v
+      WHERE v.entity_type = ? AND v.api_slug = ? AND ${customFieldValueKey('v')} IS NOT NULL
+      GROUP BY ${customFieldValueKey('v')}`,
+  ),
+  multiValueCounts: db.prepare<[string, string], { value: unknown; n: number }>(
+    `SELECT j.value AS value, count(*) AS n
+       FROM custom_fields v, json_each(CASE WHEN json_valid(v.value) THEN v.value END) j
+      WHERE v.entity_type = ? AND v.api_slug = ? GROUP BY j.value`,
+  ),
+  // The values of a page of records: by their ids (the record index, named: a type holds many).
+  ofRecords: db.prepare<
+    [string, string],
+    { entityId: string; apiSlug: string; value: string | null; text: string | null }
+  >(
+    `SELECT entity_id AS entityId, api_slug AS apiSlug, value, display_value AS text
+       FROM custom_fields INDEXED BY custom_fields_entity_id
+      WHERE entity_id IN (SELECT value FROM json_each(?)) AND entity_type = ? AND api_slug IS NOT NULL`,
   ),
   definitions: db.prepare<[DefinitionEntityType], { apiSlug: string; name: string | null }>(
     `SELECT api_slug AS apiSlug, display_name AS name FROM custom_field_definitions
@@ -69,6 +110,69 @@ export function customFieldOptions(db: Db, type: DefinitionEntityType): CustomFi
 /** The definitions of a record type, by name (the export's `cf.<api_slug>` columns). */
 export function customFieldDefinitions(db: Db, type: DefinitionEntityType): { apiSlug: string; name: string | null }[] {
   return statements(db).definitions.all(type);
+}
+
+/** The data type of each field of a record type, by api_slug (how a list sorts and filters it). */
+export function customFieldDataTypes(db: Db, type: DefinitionEntityType): Map<string, string> {
+  return new Map(
+    statements(db)
+      .dataTypes.all(type)
+      .map((d) => [d.apiSlug, d.dataType ?? 'short_text']),
+  );
+}
+
+/** The definitions of a record type with their data type and description, by name. */
+export function customFieldDefinitionRows(db: Db, type: DefinitionEntityType): CustomFieldDefinitionRow[] {
+  return statements(db).described.all(type);
+}
+
+/**
+ * How many records of a type (`shipment`) hold each value of one field, by the value as text (an
+ * option's value); a multi pick list counts each option a record holds.
+ */
+export function customFieldValueCounts(
+  db: Db,
+  entityType: string,
+  apiSlug: string,
+  multi: boolean,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  const statement = multi ? statements(db).multiValueCounts : statements(db).valueCounts;
+  for (const row of statement.all(entityType, apiSlug)) {
+    if (typeof row.value === 'string' || typeof row.value === 'number') counts.set(String(row.value), row.n);
+  }
+  return counts;
+}
+
+/** A value as the service holds it, from the JSON text kept (null when unset or unreadable). */
+export function customFieldValue(json: string | null): CustomFieldValue {
+  if (json === null) return null;
+  try {
+    const value = JSON.parse(json) as unknown;
+    if (
+      typeof value === 'string' ||
+      typeof value === 'number' ||
+      typeof value === 'boolean' ||
+      (Array.isArray(value) && value.every((v) => typeof v === 'string'))
+    ) {
+      return value;
+    }
+    return JSON.stringify(value);
+  } catch {
+    return null;
+  }
+}
+
+/** The values of some records of a type (`shipment`), by record id, as a list row carries them. */
+export function customFieldCellsOf(db: Db, entityType: string, ids: readonly string[]): Map<string, CustomFieldCells> {
+  const cells = new Map<string, CustomFieldCells>();
+  if (ids.length === 0) return cells;
+  for (const row of statements(db).ofRecords.iterate(JSON.stringify(ids), entityType)) {
+    let record = cells.get(row.entityId);
+    if (!record) cells.set(row.entityId, (record = {}));
+    record[row.apiSlug] = { value: customFieldValue(row.value), text: row.text };
+  }
+  return cells;
 }
 
 /** Every value shown on records of a type (`shipment`), by record id and api_slug (an export's cells). */

@@ -18,11 +18,36 @@ export interface KeysetQuery {
    * apply to (boxes already picked up, by last free day) and still walk the column's index.
    */
   sortWhen?: string;
+  /** A sort column read from another table (a custom field's values): see SortJoin. */
+  sortJoin?: SortJoin;
   idColumn: string;
   direction: 'asc' | 'desc';
   limit: number;
   after?: string;
 }
+
+/**
+ * The table a sort's column comes from when it is not the listed row's own (one custom field's
+ * values, at most one per row), with `on` naming the listed row's id column and carrying
+ * `params`. `table` is walked in the order of its index on (sort column, `idColumn`); `byRow` is
+ * the same table read by the listed row's id (an index named with INDEXED BY: without
+ * statistics SQLite would look a row's value up by walking the sort index, once per row).
+ */
+export interface SortJoin {
+  table: string;
+  byRow: string;
+  on: string;
+  params: unknown[];
+  /** The listed row's id as the joined table holds it: the tiebreak its index orders by. */
+  idColumn: string;
+}
+
+/**
+ * Up to this many matching rows, a page sorted through a join reads those rows' ids, then each
+ * row and its value by its id, and sorts them; beyond, it walks the join's sort index and checks each row it meets against
+ * the filters (the matches are then dense enough to fill a page soon).
+ */
+const FEW_ROWS = 2000;
 
 interface Cursor {
   phase: 0 | 1;
@@ -54,15 +79,74 @@ function decodeCursor(raw: string): Cursor {
 }
 
 /** The conditions of the two phases (rows with a value, rows without) and the value a row sorts by. */
-function phasesOf(q: Pick<KeysetQuery, 'sortColumn' | 'sortWhen'>): { has: string; lacks: string; value: string } {
+function phasesOf(q: Pick<KeysetQuery, 'sortColumn' | 'sortWhen' | 'sortJoin'>): {
+  has: string;
+  lacks: string;
+  lacksParams: unknown[];
+  value: string;
+} {
+  if (q.sortJoin !== undefined) {
+    const join = q.sortJoin;
+    return {
+      has: `${q.sortColumn} IS NOT NULL`,
+      lacks: `NOT EXISTS (SELECT 1 FROM ${join.byRow} WHERE ${join.on} AND ${q.sortColumn} IS NOT NULL)`,
+      lacksParams: join.params,
+      value: q.sortColumn,
+    };
+  }
   if (q.sortWhen === undefined) {
-    return { has: `${q.sortColumn} IS NOT NULL`, lacks: `${q.sortColumn} IS NULL`, value: q.sortColumn };
+    return {
+      has: `${q.sortColumn} IS NOT NULL`,
+      lacks: `${q.sortColumn} IS NULL`,
+      lacksParams: [],
+      value: q.sortColumn,
+    };
   }
   const when = `coalesce((${q.sortWhen}), 0)`;
   return {
     has: `${q.sortColumn} IS NOT NULL AND ${when}`,
     lacks: `(${q.sortColumn} IS NULL OR NOT ${when})`,
+    lacksParams: [],
     value: `CASE WHEN ${when} THEN ${q.sortColumn} END`,
+  };
+}
+
+/**
+ * The statement of rows with a value through a sort join: for few matching rows (FEW_ROWS, their
+ * ids read first), each of those rows read by its id with its value, and sorted; otherwise the
+ * join's sort index walked in order, outermost (CROSS JOIN keeps it there), each row it names
+ * checked against the filters.
+ */
+function joinedValues(
+  db: Db,
+  q: KeysetQuery & { sortJoin: SortJoin },
+  filters: string[],
+  cursor: Cursor | null,
+): { sql: string; params: unknown[] } {
+  const join = q.sortJoin;
+  const cmp = q.direction === 'asc' ? '>' : '<';
+  const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
+  const after = cursor ? [cursor.value, cursor.id] : [];
+  const ids = db
+    .prepare(`SELECT ${q.idColumn} FROM ${q.from} WHERE ${filters.join(' AND ')} LIMIT ${FEW_ROWS + 1}`)
+    .pluck()
+    .all(...q.params) as string[];
+  if (ids.length <= FEW_ROWS) {
+    const value = `(SELECT ${q.sortColumn} FROM ${join.byRow} WHERE ${join.on})`;
+    const rows = `SELECT ${q.select}, ${value} AS __sort, ${q.idColumn} AS __id FROM ${q.from}
+      WHERE ${q.idColumn} IN (SELECT value FROM json_each(?))`;
+    const where = cursor ? `__sort IS NOT NULL AND (__sort, __id) ${cmp} (?, ?)` : '__sort IS NOT NULL';
+    return {
+      sql: `SELECT * FROM (${rows}) WHERE ${where} ORDER BY __sort ${dir}, __id ${dir} LIMIT ?`,
+      params: [...join.params, JSON.stringify(ids), ...after],
+    };
+  }
+  const where = [join.on, ...filters, `${q.sortColumn} IS NOT NULL`];
+  if (cursor) where.push(`(${q.sortColumn}, ${join.idColumn}) ${cmp} (?, ?)`);
+  return {
+    sql: `SELECT ${q.select}, ${q.sortColumn} AS __sort, ${q.idColumn} AS __id FROM ${join.table} CROSS JOIN ${q.from}
+      WHERE ${where.join(' AND ')} ORDER BY ${q.sortColumn} ${dir}, ${join.idColumn} ${dir} LIMIT ?`,
+    params: [...join.params, ...q.params, ...after],
   };
 }
 
@@ -75,28 +159,36 @@ export function keysetPage<Row extends Record<string, unknown>>(
   const cmp = q.direction === 'asc' ? '>' : '<';
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
   const phases = phasesOf(q);
-  const base = `SELECT ${q.select}, ${phases.value} AS __sort, ${q.idColumn} AS __id FROM ${q.from}`;
   const rows: Row[] = [];
   const filters = q.where.length > 0 ? q.where : ['1'];
 
   if (!cursor || cursor.phase === 0) {
-    const where = [...filters, phases.has];
-    const params = [...q.params];
-    if (cursor) {
-      where.push(`(${q.sortColumn}, ${q.idColumn}) ${cmp} (?, ?)`);
-      params.push(cursor.value, cursor.id);
+    let statement: { sql: string; params: unknown[] };
+    if (q.sortJoin !== undefined) {
+      statement = joinedValues(db, { ...q, sortJoin: q.sortJoin }, filters, cursor);
+    } else {
+      const where = [...filters, phases.has];
+      const params = [...q.params];
+      if (cursor) {
+        where.push(`(${q.sortColumn}, ${q.idColumn}) ${cmp} (?, ?)`);
+        params.push(cursor.value, cursor.id);
+      }
+      statement = {
+        sql: `SELECT ${q.select}, ${phases.value} AS __sort, ${q.idColumn} AS __id FROM ${q.from} WHERE ${where.join(' AND ')} ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir} LIMIT ?`,
+        params,
+      };
     }
-    const sql = `${base} WHERE ${where.join(' AND ')} ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir} LIMIT ?`;
-    rows.push(...(db.prepare(sql).all(...params, q.limit + 1) as Row[]));
+    rows.push(...(db.prepare(statement.sql).all(...statement.params, q.limit + 1) as Row[]));
   }
   if (rows.length <= q.limit) {
     const where = [...filters, phases.lacks];
-    const params = [...q.params];
+    const params = [...q.params, ...phases.lacksParams];
     if (cursor?.phase === 1) {
       where.push(`${q.idColumn} ${cmp} ?`);
       params.push(cursor.id);
     }
-    const sql = `${base} WHERE ${where.join(' AND ')} ORDER BY ${q.idColumn} ${dir} LIMIT ?`;
+    // Rows without a value sort by none (the sort join's table is not read here).
+    const sql = `SELECT ${q.select}, NULL AS __sort, ${q.idColumn} AS __id FROM ${q.from} WHERE ${where.join(' AND ')} ORDER BY ${q.idColumn} ${dir} LIMIT ?`;
     rows.push(...(db.prepare(sql).all(...params, q.limit + 1 - rows.length) as Row[]));
   }
   const hasMore = rows.length > q.limit;
@@ -131,21 +223,21 @@ export type OrderedQuery = Omit<KeysetQuery, 'limit' | 'after'> & {
 export function orderedQueries(q: OrderedQuery): { sql: string; params: unknown[] }[] {
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
   const where = q.where.length > 0 ? q.where.join(' AND ') : '1';
-  const base = `SELECT ${q.select} FROM ${q.from} WHERE ${where}`;
   const phases = phasesOf(q);
-  if (q.walkIndex !== true) {
+  // A sort join is one sorted statement, each row's value read by its id (as sorting beats jumping).
+  if (q.walkIndex !== true || q.sortJoin !== undefined) {
+    const join = q.sortJoin;
+    const from = join ? `${q.from} LEFT JOIN ${join.byRow} ON ${join.on}` : q.from;
     return [
       {
-        sql: `${base} ORDER BY (${phases.value} IS NULL), ${phases.value} ${dir}, ${q.idColumn} ${dir}`,
-        params: q.params,
+        sql: `SELECT ${q.select} FROM ${from} WHERE ${where} ORDER BY (${phases.value} IS NULL), ${phases.value} ${dir}, ${q.idColumn} ${dir}`,
+        params: [...(join?.params ?? []), ...q.params],
       },
     ];
   }
+  const base = `SELECT ${q.select} FROM ${q.from} WHERE ${where}`;
   return [
-    {
-      sql: `${base} AND ${phases.has} ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`,
-      params: q.params,
-    },
+    { sql: `${base} AND ${phases.has} ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`, params: q.params },
     { sql: `${base} AND ${phases.lacks} ORDER BY ${q.idColumn} ${dir}`, params: q.params },
   ];
 }

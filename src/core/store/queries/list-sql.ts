@@ -3,6 +3,7 @@
  * filter condition, each given its column or expression. A filter that fits none writes its own
  * `(value, q) => …` beside them.
  */
+import type { CustomFieldFilters } from '../../../shared/views';
 import type { FilterSql } from '../../resources/define-list';
 import { inList, searchFilter } from './keyset';
 
@@ -63,3 +64,96 @@ export function searchEither(
     q.params.push(...ownParams, ...relatedParams);
   };
 }
+
+/**
+ * The typed value of a custom field row (`alias.value` is JSON text): a number for numbers, the
+ * ISO text of dates, 1 or 0 for yes/no, the text of text. Written exactly as migration 0006's
+ * `custom_fields_list_value` index is, so SQLite walks that index for it.
+ */
+export const customFieldValueKey = (alias: string): string =>
+  `(CASE WHEN json_valid(${alias}.value) THEN json_extract(${alias}.value, '$') END)`;
+
+/** What a list orders a custom field by: the typed value of numbers, dates and yes/no, else the text shown. */
+export function customFieldSortKey(alias: string, dataType: string | undefined): string {
+  return dataType === 'number' || dataType === 'date' || dataType === 'datetime' || dataType === 'boolean'
+    ? customFieldValueKey(alias)
+    : `${alias}.display_value`;
+}
+
+/**
+ * A sort by one custom field (`cf.<api_slug>`) of the listed records (`idColumn`): the values'
+ * table joined for rows with a value, walked in the order of its list index (migration 0006),
+ * and read by the record's id (the 0005 index on `entity_id`, named: a lookup by record must
+ * never walk a field's whole list) for rows without one and for an export's one sorted statement.
+ */
+export function customFieldSortJoin(entityType: string, slug: string, idColumn: string, dataType: string | undefined) {
+  return {
+    sortColumn: customFieldSortKey('cfs', dataType),
+    join: {
+      table: 'custom_fields cfs',
+      byRow: 'custom_fields cfs INDEXED BY custom_fields_entity_id',
+      on: `cfs.entity_id = ${idColumn} AND cfs.api_slug = ? AND cfs.entity_type = ?`,
+      params: [slug, entityType],
+      idColumn: 'cfs.entity_id',
+    },
+  };
+}
+
+const LOWEST = -Number.MAX_VALUE;
+const HIGHEST = Number.MAX_VALUE;
+/** The day after a calendar day (`2026-02-28` → `2026-03-01`): the end of a range of days, excluded. */
+function dayAfter(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+/**
+ * The custom field filters of a list whose records (`idColumn`) are of `entityType`: for each
+ * field, the records holding a matching value, read from the field's list index. A record
+ * without a value matches no filter. `q.customFieldTypes` says how a field holds its values (a
+ * multi pick list holds a list of options); a field not defined here is read as one value.
+ */
+export const customFieldFilters =
+  (entityType: string, idColumn: string): FilterSql<CustomFieldFilters> =>
+  (filters, q) => {
+    for (const [slug, filter] of Object.entries(filters)) {
+      if (filter === undefined) continue;
+      const values = `SELECT v.entity_id FROM custom_fields v WHERE v.entity_type = ? AND v.api_slug = ?`;
+      const key = customFieldValueKey('v');
+      const params: unknown[] = [entityType, slug];
+      let condition: string;
+      switch (filter.kind) {
+        case 'options': {
+          const marks = filter.values.map(() => '?').join(', ');
+          condition =
+            q.customFieldTypes.get(slug) === 'enum_multi'
+              ? `SELECT v.entity_id FROM custom_fields v, json_each(CASE WHEN json_valid(v.value) THEN v.value END) j
+                  WHERE v.entity_type = ? AND v.api_slug = ? AND j.value IN (${marks})`
+              : `${values} AND ${key} IN (${marks})`;
+          params.push(...filter.values);
+          break;
+        }
+        case 'text':
+          condition = `${values} AND v.display_value LIKE ? ESCAPE '\\'`;
+          params.push(`%${filter.contains.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+          break;
+        case 'number':
+          // Both ends always: a value of another type (text) falls outside either way.
+          condition = `${values} AND ${key} >= ? AND ${key} <= ?`;
+          params.push(filter.min ?? LOWEST, filter.max ?? HIGHEST);
+          break;
+        case 'date':
+          // ISO text: a date-time on the last day is before the day after it.
+          condition = `${values} AND ${key} >= ? AND ${key} < ?`;
+          params.push(filter.from ?? '0000-01-01', filter.to === undefined ? '9999-12-32' : dayAfter(filter.to));
+          break;
+        case 'flag':
+          condition = `${values} AND ${key} = ?`;
+          params.push(filter.is ? 1 : 0);
+          break;
+      }
+      q.where.push(`${idColumn} IN (${condition})`);
+      q.params.push(...params);
+    }
+  };

@@ -1,12 +1,17 @@
 /**
  * The list views' queries, derived from their declarations (src/core/resources/lists.ts): one
  * generic keyset page, count, ordered stream and single row per list, so the four always agree
- * on what the list holds.
+ * on what the list holds. A list whose records carry custom fields also sorts by one
+ * (`cf.<api_slug>`, through that field's values: `customFieldSortJoin`), filters by them (its
+ * `customFields` filter) and gives each row of a page, and a row by id, its values.
  */
 import { listNames, type ListName } from '../../../shared/list-views';
-import type { Page, Sort } from '../../../shared/views';
+import { isCustomFieldSortField, slugOfSortField, type Page, type Sort } from '../../../shared/views';
+import { QuaysideError } from '../../errors';
+import { customFieldEntities } from '../../resources/custom-fields';
 import {
   lists,
+  type BaseRowOf,
   type FilterQuery,
   type ListFiltersOf,
   type ListRowOf,
@@ -15,7 +20,9 @@ import {
   type SortSql,
 } from '../../resources/lists';
 import type { Db } from '../database';
-import { iterateOrdered, keysetPage, orderedQueries, type OrderedQuery } from './keyset';
+import { customFieldCellsOf, customFieldDataTypes } from './custom-fields';
+import { iterateOrdered, keysetPage, orderedQueries, type KeysetQuery, type OrderedQuery } from './keyset';
+import { customFieldSortJoin } from './list-sql';
 
 export interface ListOptions<F extends string> {
   sort?: Sort<F>;
@@ -25,23 +32,41 @@ export interface ListOptions<F extends string> {
   now?: string;
 }
 
-export interface ListView<Filters, SortField extends string, Row> {
+export interface ListView<Filters, SortField extends string, Row, BaseRow = Row> {
   page: (db: Db, filters: Filters, options?: ListOptions<SortField>) => Page<Row>;
   count: (db: Db, filters: Filters, now?: string) => number;
-  /** Every matching row in list order, streamed (it holds its connection: see iterateOrdered). */
-  iterate: (db: Db, filters: Filters, sort?: Sort<SortField>) => Generator<Row>;
+  /**
+   * Every matching row in list order, streamed (it holds its connection: see iterateOrdered),
+   * without custom field values (an export reads them once, by record).
+   */
+  iterate: (db: Db, filters: Filters, sort?: Sort<SortField>) => Generator<BaseRow>;
   /** The statements `iterate` runs, in order (the bench runs them in SQLite's own shell too). */
-  orderedSql: (filters: Filters, sort?: Sort<SortField>) => { sql: string; params: unknown[] }[];
+  orderedSql: (db: Db, filters: Filters, sort?: Sort<SortField>) => { sql: string; params: unknown[] }[];
   get: (db: Db, id: string) => Row | null;
 }
 
-export type ListQueries<N extends ListName> = ListView<ListFiltersOf<N>, ListSortFieldOf<N>, ListRowOf<N>>;
+export type ListQueries<N extends ListName> = ListView<
+  ListFiltersOf<N>,
+  ListSortFieldOf<N>,
+  ListRowOf<N>,
+  BaseRowOf<N>
+>;
 
 const defaultSort = { field: 'created_at', direction: 'desc' } as const;
+const noTypes: ReadonlyMap<string, string> = new Map();
+
+/** The definitions' `entity_type` (`Shipment`) of a values' record type (`shipment`). */
+const definitionTypeOf = (entityType: string) => customFieldEntities.find((e) => e.type === entityType)!.filter;
 
 /** The conditions of `filters`: rows the service has given, then each filter present, in declaration order. */
-function whereOf<N extends ListName>(spec: ListSpec<N>, alias: string, filters: ListFiltersOf<N>, now: string) {
-  const q: FilterQuery = { where: [`${alias}.synced_at IS NOT NULL`], params: [], now };
+function whereOf<N extends ListName>(
+  spec: ListSpec<N>,
+  alias: string,
+  filters: ListFiltersOf<N>,
+  now: string,
+  customFieldTypes: ReadonlyMap<string, string>,
+) {
+  const q: FilterQuery = { where: [`${alias}.synced_at IS NOT NULL`], params: [], now, customFieldTypes };
   const given = filters as Record<string, unknown>;
   const sql = spec.filters as Record<string, (value: unknown, q: FilterQuery) => void>;
   for (const key of Object.keys(sql)) {
@@ -57,61 +82,94 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
   type SortField = ListSortFieldOf<N>;
   const alias = spec.idColumn.split('.')[0]!;
   const sortColumns = spec.sort as Record<string, SortSql>;
-  const query = (filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined, now: string) => {
-    const { where, params } = whereOf(spec, alias, filters, now);
+  const entityType = spec.customFields;
+
+  /** The data types of the records' custom fields, read only when the filters or the sort name one. */
+  function typesFor(db: Db, filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined): ReadonlyMap<string, string> {
+    const named = (filters as { customFields?: object }).customFields;
+    const needed = (named !== undefined && Object.keys(named).length > 0) || isCustomFieldSortField(sort?.field);
+    return needed && entityType !== undefined ? customFieldDataTypes(db, definitionTypeOf(entityType)) : noTypes;
+  }
+
+  function sortSql(
+    field: string,
+    types: ReadonlyMap<string, string>,
+  ): Pick<KeysetQuery, 'sortColumn' | 'sortWhen' | 'sortJoin'> {
+    if (!isCustomFieldSortField(field)) return sortOf(sortColumns[field]!);
+    if (entityType === undefined) {
+      throw new QuaysideError('invalid_argument', `The ${spec.noun} list has no custom fields to sort by.`);
+    }
+    const slug = slugOfSortField(field);
+    const { sortColumn, join } = customFieldSortJoin(entityType, slug, spec.idColumn, types.get(slug));
+    return { sortColumn, sortJoin: join };
+  }
+
+  const query = (db: Db, filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined, now: string) => {
+    const types = typesFor(db, filters, sort);
+    const { where, params } = whereOf(spec, alias, filters, now, types);
     const order = sort ?? defaultSort;
     return {
       select: spec.select,
       from: spec.from,
       where,
       params,
-      ...sortOf(sortColumns[order.field]!),
+      ...sortSql(order.field, types),
       idColumn: spec.idColumn,
       direction: order.direction,
     };
   };
-  const ordered = (filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined): OrderedQuery => ({
-    ...query(filters, sort, new Date().toISOString()),
-    walkIndex: spec.indexOrderedSorts?.includes((sort ?? defaultSort).field) === true,
+  const ordered = (db: Db, filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined): OrderedQuery => ({
+    ...query(db, filters, sort, new Date().toISOString()),
+    walkIndex:
+      (spec.indexOrderedSorts as readonly string[] | undefined)?.includes((sort ?? defaultSort).field) === true,
   });
+
+  /** Rows with their custom field values (a list whose records carry none: its rows as they are). */
+  function withValues(db: Db, rows: BaseRowOf<N>[]): ListRowOf<N>[] {
+    if (entityType === undefined) return rows as ListRowOf<N>[];
+    const ids = rows.map((row) => (row as { id: string }).id);
+    const cells = customFieldCellsOf(db, entityType, ids);
+    return rows.map((row, i) => ({ ...row, customFields: cells.get(ids[i]!) ?? {} }) as ListRowOf<N>);
+  }
+
   return {
     page: (db, filters, options = {}) => {
       const page = keysetPage(db, {
-        ...query(filters, options.sort, options.now ?? new Date().toISOString()),
+        ...query(db, filters, options.sort, options.now ?? new Date().toISOString()),
         limit: options.limit ?? 100,
         after: options.after,
       });
-      return { rows: page.rows.map(spec.toRow), next: page.next };
+      return { rows: withValues(db, page.rows.map(spec.toRow)), next: page.next };
     },
     count: (db, filters, now = new Date().toISOString()) => {
-      const { where, params } = whereOf(spec, alias, filters, now);
+      const { where, params } = whereOf(spec, alias, filters, now, typesFor(db, filters, undefined));
       const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
-    iterate: (db, filters, sort) => iterateOrdered(db, ordered(filters, sort), spec.toRow),
-    orderedSql: (filters, sort) => orderedQueries(ordered(filters, sort)),
+    iterate: (db, filters, sort) => iterateOrdered(db, ordered(db, filters, sort), spec.toRow),
+    orderedSql: (db, filters, sort) => orderedQueries(ordered(db, filters, sort)),
     get: (db, id) => {
       const row = db
         .prepare(
           `SELECT ${spec.select} FROM ${spec.from} WHERE ${spec.idColumn} = ? AND ${alias}.synced_at IS NOT NULL`,
         )
         .get(id) as Record<string, unknown> | undefined;
-      return row ? spec.toRow(row) : null;
+      return row ? withValues(db, [spec.toRow(row)])[0]! : null;
     },
   };
 }
 
+/** Every list's queries, by registry name (each made from that name's declaration). */
 const queriesOf = <N extends ListName>(name: N): ListQueries<N> => listView(lists[name]);
-
-/** Every list's queries, by registry name. */
-export const listQueries = Object.fromEntries(listNames.map((name) => [name, queriesOf(name)])) as {
-  [N in ListName]: ListQueries<N>;
-};
+export const listQueries = Object.fromEntries(listNames.map((name) => [name, queriesOf(name)])) as Record<
+  ListName,
+  unknown
+> as { [N in ListName]: ListQueries<N> };
 
 /**
  * A list's queries for code that holds a list name only at run time (export, IPC handlers): its
  * filters and sort were checked against that list's shared schema before they get here.
  */
-export function checkedListQueries<N extends ListName>(name: N): ListView<unknown, string, ListRowOf<N>> {
-  return listQueries[name] as ListView<unknown, string, ListRowOf<N>>;
+export function checkedListQueries<N extends ListName>(name: N): ListView<unknown, string, ListRowOf<N>, BaseRowOf<N>> {
+  return listQueries[name] as ListView<unknown, string, ListRowOf<N>, BaseRowOf<N>>;
 }

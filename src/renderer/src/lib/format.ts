@@ -100,6 +100,17 @@ export function formatShortCalendarDate(date: string | null | undefined): string
   return dateFormatter('chartDay').format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
 }
 
+/**
+ * A calendar date in a list's cell (a custom date field), as the list's dates read: without its
+ * year within half a year of now ("Tue, Nov 24"), else whole ("Tue 24 Nov 2026").
+ */
+export function formatCellCalendarDate(date: string | null | undefined, now = Date.now()): string {
+  if (!date || !/^\d{4}-\d{2}-\d{2}/.test(date)) return '';
+  const at = Date.parse(`${date.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(at)) return '';
+  return Math.abs(at - now) < HALF_YEAR ? formatShortCalendarDate(date) : formatCalendarDate(date);
+}
+
 /** A calendar date in a chart, without its year: "Tue, Nov 24". */
 export function formatChartDay(date: string): string {
   return dateFormatter('chartDay').format(new Date(`${date}T00:00:00Z`));

@@ -6,6 +6,9 @@
  */
 import { viewIdOf } from '../../../shared/list-views';
 import { parseListFilters, parseListSort, type ListFilters, type ListSort } from '../../../shared/requests';
+import type { CustomFieldDefinitionInfo } from '../../../shared/custom-fields';
+import { isCustomFieldSortField, slugOfSortField } from '../../../shared/views';
+import { withKnownCustomFields } from './lists-custom-fields';
 import type { ListDef, ListId } from './lists-model';
 
 export interface ListState<L extends ListId> {
@@ -40,7 +43,17 @@ export function defaultState<L extends ListId>(def: ListDef<L>): ListState<L> {
   };
 }
 
-function widthsOf(known: Set<string>, raw: unknown): Record<string, number> {
+/**
+ * The column keys a list may keep: its own, and for a list of records with custom fields any
+ * `cf.<api_slug>` (the account's fields arrive after the state loads; one it no longer has is
+ * kept, and not shown).
+ */
+function knownColumns<L extends ListId>(def: ListDef<L>): { has: (key: string) => boolean } {
+  const own = new Set(def.columns.map((c) => c.key));
+  return { has: (key) => own.has(key) || (def.customFields !== undefined && isCustomFieldSortField(key)) };
+}
+
+function widthsOf(known: { has: (key: string) => boolean }, raw: unknown): Record<string, number> {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return {};
   const out: Record<string, number> = {};
   for (const [key, value] of Object.entries(raw)) {
@@ -51,10 +64,12 @@ function widthsOf(known: Set<string>, raw: unknown): Record<string, number> {
   return out;
 }
 
-/** The sort in `raw` if the list's contract takes it and one of its columns sorts by it. */
+/** The sort in `raw` if the list's contract takes it and one of its columns (or custom fields) sorts by it. */
 function columnSort<L extends ListId>(def: ListDef<L>, raw: unknown): ListSort<L> | null {
   const sort = parseListSort(def.id, raw);
-  return sort && def.columns.some((c) => c.sort === sort.field) ? sort : null;
+  if (!sort) return null;
+  const custom = def.customFields !== undefined && isCustomFieldSortField(sort.field);
+  return custom || def.columns.some((c) => c.sort === sort.field) ? sort : null;
 }
 
 export function loadListState<L extends ListId>(def: ListDef<L>): ListState<L> {
@@ -71,7 +86,7 @@ export function loadListStateFrom<L extends ListId>(def: ListDef<L>, saved: unkn
   const fallback = defaultState(def);
   try {
     if (typeof saved !== 'object' || saved === null) return fallback;
-    const known = new Set(def.columns.map((c) => c.key));
+    const known = knownColumns(def);
     const savedColumns: unknown = 'columns' in saved ? saved.columns : undefined;
     const columns = Array.isArray(savedColumns)
       ? savedColumns.filter((c): c is string => typeof c === 'string' && known.has(c))
@@ -125,4 +140,23 @@ const isEmpty = (value: unknown) =>
 /** Filters without empty values, as the store expects them (checked against the contract again). */
 export function cleanFilters<L extends ListId>(id: L, filters: ListFilters<L>): ListFilters<L> {
   return parseListFilters(id, Object.fromEntries(Object.entries(filters).filter(([, value]) => !isEmpty(value))));
+}
+
+/**
+ * What a list asks the store for: its filters without empty values and its sort, and once the
+ * account's custom fields are known (`fields`), without a filter or sort on one it no longer has
+ * (the default sort instead). The state itself keeps them.
+ */
+export function askedQuery<L extends ListId>(
+  def: ListDef<L>,
+  state: Pick<ListState<L>, 'filters' | 'sort'>,
+  fields: readonly CustomFieldDefinitionInfo[] | null,
+): { filters: ListFilters<L>; sort: ListSort<L> } {
+  if (fields === null) return { filters: cleanFilters(def.id, state.filters), sort: state.sort };
+  const known = new Set(fields.map((f) => f.apiSlug));
+  const gone = isCustomFieldSortField(state.sort.field) && !known.has(slugOfSortField(state.sort.field));
+  return {
+    filters: cleanFilters(def.id, withKnownCustomFields(state.filters, known)),
+    sort: gone ? def.defaultSort : state.sort,
+  };
 }

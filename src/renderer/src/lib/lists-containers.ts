@@ -1,4 +1,6 @@
 /** The containers list: its columns, chips and default sort, and the tone of each status. */
+import type { ListRow } from '../../../shared/ipc';
+import { customFieldParts } from './lists-custom-fields';
 import { holdLabel } from '../../../shared/labels';
 import { containerStatuses, containerStatusLabels, type ContainerStatus } from '../../../shared/status';
 import { formatMoney } from './format';
@@ -26,6 +28,7 @@ export const containersList: ListDef<'containers'> = {
   defaultSort: { field: 'last_free_day', direction: 'asc' },
   open: (row) => ({ view: 'containers', id: row.id }),
   rowLabel: (row) => `Container ${row.number ?? row.id}`,
+  customFields: customFieldParts<ListRow<'containers'>>('container'),
   filters: [
     {
       key: 'statuses',

@@ -3,6 +3,7 @@
  * the chip definitions (`FilterDef<F>`) only name keys of `F` of the right kind, so what these
  * read is checked as it is read and what they write is what the chip offers.
  */
+import { customFieldFilterOf, withCustomFieldFilter } from './lists-custom-fields';
 import type { FilterDef } from './lists-model';
 
 /** The values a chip holds (none when unset). */
@@ -23,7 +24,8 @@ export function searchOf(filters: object): string {
   return typeof value === 'string' ? value : '';
 }
 
-export function isActive<F>(filters: F, def: FilterDef<F>): boolean {
+export function isActive<F extends object>(filters: F, def: FilterDef<F>): boolean {
+  if (def.kind === 'customField') return customFieldFilterOf(filters, def.field.apiSlug) !== undefined;
   if (def.kind === 'range') return filters[def.from] !== undefined || filters[def.to] !== undefined;
   const value: unknown = filters[def.key];
   return Array.isArray(value) ? value.length > 0 : value !== undefined;
@@ -41,7 +43,8 @@ export function withFilter<F>(filters: F, key: keyof F, value: string | string[]
 }
 
 /** The filters without what a chip sets (both ends for a range). */
-export function withoutFilter<F>(filters: F, def: FilterDef<F>): F {
+export function withoutFilter<F extends object>(filters: F, def: FilterDef<F>): F {
+  if (def.kind === 'customField') return withCustomFieldFilter(filters, def.field.apiSlug, undefined);
   if (def.kind === 'range') return withFilter(withFilter(filters, def.from, undefined), def.to, undefined);
   return withFilter(filters, def.key, undefined);
 }

@@ -4,6 +4,7 @@
  * (`listViews` in src/shared/list-views.ts): a filter key, value or sort field the contract does
  * not take fails tsc.
  */
+import type { CustomFieldDefinitionInfo, CustomFieldEntityType } from '../../../shared/custom-fields';
 import type { ListRow } from '../../../shared/ipc';
 import type { ListName } from '../../../shared/list-views';
 import type { ListFilters, ListSort, ListSortField } from '../../../shared/requests';
@@ -52,7 +53,29 @@ export type FilterDef<F> =
   | { key: ValuesKey<F>; label: string; kind: 'options'; source: keyof FilterOptions }
   | { key: ValuesKey<F>; label: string; kind: 'choices'; choices: { value: string; label: string }[] }
   | { key: string; label: string; kind: 'range'; from: InstantKey<F>; to: InstantKey<F> }
-  | { key: FlagKey<F>; label: string; kind: 'flag'; yes: string; no: string };
+  | { key: FlagKey<F>; label: string; kind: 'flag'; yes: string; no: string }
+  | CustomFieldChip;
+
+/**
+ * A chip over one custom field (its filter is `customFields[api_slug]`), keyed `cf.<api_slug>`:
+ * a pick list of its options, text it contains, a range of numbers or days, or yes/no.
+ */
+export interface CustomFieldChip {
+  key: `cf.${string}`;
+  label: string;
+  kind: 'customField';
+  field: CustomFieldDefinitionInfo;
+}
+
+/**
+ * What a list of records that carry custom fields makes of the fields of their type (read with
+ * `customFields:definitions`): one column each, hidden until chosen, and one chip each.
+ */
+export interface CustomFieldParts<L extends ListId> {
+  entityType: CustomFieldEntityType;
+  columns: (fields: readonly CustomFieldDefinitionInfo[]) => Column<ListRow<L>, ListSortField<L>>[];
+  chips: (fields: readonly CustomFieldDefinitionInfo[]) => FilterDef<ListFilters<L>>[];
+}
 
 export interface ListDef<L extends ListId> {
   id: L;
@@ -65,6 +88,8 @@ export interface ListDef<L extends ListId> {
   /** Where a row leads, if anywhere. */
   open: (row: ListRow<L>) => { view: 'shipments' | 'containers'; id: string } | null;
   rowLabel: (row: ListRow<L>) => string;
+  /** The custom fields of the list's records, as columns and chips (lists whose records carry them). */
+  customFields?: CustomFieldParts<L>;
 }
 
 export const text = (value: string | null | undefined, extra: { title?: string; mono?: boolean } = {}): Cell => ({

@@ -1,4 +1,6 @@
 /** The shipments list: its columns, chips and default sort. */
+import type { ListRow } from '../../../shared/ipc';
+import { customFieldParts } from './lists-custom-fields';
 import { stopReasonLabels } from '../../../shared/labels';
 import type { ListFilters } from '../../../shared/requests';
 import { text, timeColumn, type FilterDef, type ListDef } from './lists-model';
@@ -27,6 +29,7 @@ export const shipmentsList: ListDef<'shipments'> = {
   defaultSort: { field: 'eta', direction: 'asc' },
   open: (row) => ({ view: 'shipments', id: row.id }),
   rowLabel: (row) => `Shipment ${row.billOfLading ?? row.id}`,
+  customFields: customFieldParts<ListRow<'shipments'>>('shipment'),
   filters: [...portFilters, ...trackingFilters],
   columns: [
     {

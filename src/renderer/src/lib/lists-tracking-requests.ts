@@ -1,4 +1,6 @@
 /** The tracking requests list: its columns, chips and default sort. */
+import type { ListRow } from '../../../shared/ipc';
+import { customFieldParts } from './lists-custom-fields';
 import { failedReasonLabels, requestTypeLabels, trackingRequestStatusLabels } from '../../../shared/labels';
 import { trackingRequestStatuses } from '../../../shared/views';
 import { date, text, type ListDef, type Tone } from './lists-model';
@@ -19,6 +21,7 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
   defaultSort: { field: 'created_at', direction: 'desc' },
   open: (row) => (row.shipmentId ? { view: 'shipments', id: row.shipmentId } : null),
   rowLabel: (row) => `Tracking request ${row.requestNumber ?? row.id}`,
+  customFields: customFieldParts<ListRow<'trackingRequests'>>('tracking_request'),
   filters: [
     {
       key: 'statuses',

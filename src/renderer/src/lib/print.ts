@@ -8,6 +8,7 @@ import type { ListRow } from '../../../shared/ipc';
 import type { FilterOptions, TimeDisplay } from '../../../shared/types';
 import { displayZone, formatCalendarDate, formatCount, formatDateTime, formatDay, formatDaysLeft } from './format';
 import { listPage, type ListQuery } from './list-api';
+import { customFieldFilterOf, customFieldSummary } from './lists-custom-fields';
 import { instantOf, valuesOf } from './lists-filters';
 import type { Cell, ListDef, ListId } from './lists-model';
 
@@ -66,6 +67,9 @@ export function describeFilters<L extends ListId>(
     } else if (chip.kind === 'flag') {
       const value = (filters as Record<string, unknown>)[chip.key];
       if (typeof value === 'boolean') out.push(`${chip.label}: ${value ? chip.yes : chip.no}`);
+    } else if (chip.kind === 'customField') {
+      const filter = customFieldFilterOf(filters, chip.key.slice('cf.'.length));
+      if (filter) out.push(`${chip.label}: ${customFieldSummary(chip.field, filter)}`);
     } else {
       const values = valuesOf(filters as never, chip.key as never);
       if (values.length === 0) continue;
