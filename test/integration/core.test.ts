@@ -25,6 +25,7 @@ describe('core', () => {
     const noRates = { currency: 'USD', sets: [] };
     const documentFiles = { maxFileMb: 25, maxTotalMb: 2048 };
     const changeRetentionDays = 180;
+    const terminalStaleHours = 24;
     expect(seen).toEqual([
       [
         'settings:changed',
@@ -35,6 +36,7 @@ describe('core', () => {
           rates: noRates,
           documentFiles,
           changeRetentionDays,
+          terminalStaleHours,
         },
       ],
     ]);
@@ -50,6 +52,7 @@ describe('core', () => {
         rates: noRates,
         documentFiles,
         changeRetentionDays,
+        terminalStaleHours,
       },
     });
   });
@@ -63,13 +66,14 @@ describe('core', () => {
     expect(logged).toEqual(['settings.json is not readable (it is not JSON); using default settings']);
     await core.call('settings:update', { timeDisplay: 'port' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
-      version: 3,
+      version: 4,
       theme: 'system',
       timeDisplay: 'port',
       syncIntervalMinutes: 15,
       rates: { currency: 'USD', sets: [] },
       documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
       changeRetentionDays: 180,
+      terminalStaleHours: 24,
     });
     const aside = readdirSync(dataDir).find((name) => name.startsWith('settings.json.unreadable-'));
     expect(aside && readFileSync(join(dataDir, aside), 'utf8')).toBe('{"theme": "dark", ');

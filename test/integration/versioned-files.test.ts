@@ -100,14 +100,14 @@ describe('profiles.json from a newer Quayside', () => {
 });
 
 describe('settings.json from a newer Quayside', () => {
-  const newerSettings = `${JSON.stringify({ version: 4, theme: 'dark', accent: 'teal' })}\n`;
+  const newerSettings = `${JSON.stringify({ version: 5, theme: 'dark', accent: 'teal' })}\n`;
   const dataDir = dataDirWith({ 'settings.json': newerSettings });
   const { core } = testCore({ dataDir });
   afterAll(() => core.close());
 
   it('is refused with a sentence, defaults are used, and a change is refused rather than written', async () => {
     const sentence =
-      'settings.json was written by a newer Quayside (version 4); update Quayside to use it. It has not been changed.';
+      'settings.json was written by a newer Quayside (version 5); update Quayside to use it. It has not been changed.';
     const settings = await value<Settings>(core, 'settings:get');
     expect(settings).toMatchObject({ theme: 'system', fileProblem: sentence });
     const refused = await failure(core, 'settings:update', { theme: 'light' });
@@ -136,17 +136,19 @@ describe('older files', () => {
       rates: noRates,
       documentFiles,
       changeRetentionDays: 180,
+      terminalStaleHours: 24,
     });
     expect(store.problem).toBeNull();
     store.update({ timeDisplay: 'port' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
-      version: 3,
+      version: 4,
       theme: 'dark',
       timeDisplay: 'port',
       syncIntervalMinutes: 30,
       rates: noRates,
       documentFiles,
       changeRetentionDays: 180,
+      terminalStaleHours: 24,
     });
     expect(new SettingsStore(dataDir).get()).toEqual({
       theme: 'dark',
@@ -155,6 +157,7 @@ describe('older files', () => {
       rates: noRates,
       documentFiles,
       changeRetentionDays: 180,
+      terminalStaleHours: 24,
     });
   });
 
@@ -168,6 +171,7 @@ describe('older files', () => {
       rates: { currency: 'USD', sets: [] },
       documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
       changeRetentionDays: 180,
+      terminalStaleHours: 24,
     });
     // Nothing is written until a change.
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual(v1);
@@ -186,7 +190,7 @@ describe('older files', () => {
       ],
     };
     store.update({ rates });
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ version: 3, rates });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ version: 4, rates });
     expect(new SettingsStore(dataDir).get().rates).toEqual(rates);
   });
 
