@@ -141,6 +141,13 @@ test('a forwarder’s day: dashboard, last free days, a shipment’s timeline, a
     'Container',
     'Status',
     'Last free day',
+    // The Pickup column exports its answer, why, whose last free day it is and when the terminal
+    // was checked (issue 16 item 4).
+    'Pickup',
+    'Pickup: why',
+    'Last free day source',
+    'Terminal checked (UTC)',
+    'Terminal checked (port local time)',
     'Holds',
     'Bill of lading',
     'Carrier SCAC',
@@ -190,16 +197,21 @@ test('an export of containers on hold says what the list shows, hold by hold', a
   const all = await host.core.handlers['containers:count']({ filters: {} });
   await expect(page.getByRole('status', { name: 'Row count' })).toHaveText(`${total} of ${all} containers`);
   await expectRowsLoaded(grid);
-  const firstRows = await grid.locator('[role="row"][data-index]').evaluateAll((rows) =>
-    rows
-      .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
-      .map((row) => {
-        const cells = [...row.querySelectorAll('[role="gridcell"]')];
-        return {
-          number: cells[0]?.textContent?.trim(),
-          holds: [...cells[3]!.querySelectorAll('.tag')].map((t) => t.textContent),
-        };
-      }),
+  const headers = await grid.getByRole('columnheader').allTextContents();
+  const holdsColumn = headers.findIndex((text) => text.trim().startsWith('Holds'));
+  expect(holdsColumn, 'the Holds column is shown').toBeGreaterThan(0);
+  const firstRows = await grid.locator('[role="row"][data-index]').evaluateAll(
+    (rows, holdsAt) =>
+      rows
+        .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+        .map((row) => {
+          const cells = [...row.querySelectorAll('[role="gridcell"]')];
+          return {
+            number: cells[0]?.textContent?.trim(),
+            holds: [...cells[holdsAt]!.querySelectorAll('.tag')].map((t) => t.textContent),
+          };
+        }),
+    holdsColumn,
   );
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toBeVisible();
