@@ -22,7 +22,6 @@ export function readRaw(db: Db, type: string, id: string): RawRecord {
   const row = db.prepare<[string], { raw: string | null }>(`SELECT raw FROM ${d.table} WHERE id = ?`).get(id);
   if (row === undefined) return { found: 'none' };
   if (row.raw === null) return { found: 'stub' };
-  const stored = JSON.parse(row.raw) as { type?: unknown };
-  if (d.types.length > 1 && stored.type !== type) return { found: 'none' };
+  if (d.types.length > 1 && (JSON.parse(row.raw) as { type?: unknown }).type !== type) return { found: 'none' };
   return { found: 'record', raw: row.raw };
 }
