@@ -38,6 +38,11 @@ const released = [
     name: 'whole-service',
     sha256: '5724ab0cbdb14245f1e3adab9aff82257c030fd6c0f9699dc01985279e2d85be',
   },
+  {
+    version: 6,
+    name: 'forwarder-workflows',
+    sha256: '662ab08f02dfb06f95580408e129b7db9952e72c757717f697637550c4bf421d',
+  },
 ] as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

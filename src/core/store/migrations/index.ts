@@ -4,6 +4,7 @@ import * as m0003 from './0003-metro-areas-and-locations';
 import * as m0004 from './0004-live-service-attributes';
 import * as m0005 from './0005-whole-service';
 import * as m0006 from './0006-forwarder-workflows';
+import * as m0007 from './0007-alerts-and-scale';
 
 export interface Migration {
   version: number;
@@ -19,4 +20,5 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'live-service-attributes', up: m0004.up },
   { version: 5, name: 'whole-service', up: m0005.up },
   { version: 6, name: 'forwarder-workflows', up: m0006.up },
+  { version: 7, name: 'alerts-and-scale', up: m0007.up },
 ];
