@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/paths';
 import { sandboxDemoService } from '../sandbox/demo-service';
+import { alertsUsage, runAlerts } from './commands/alerts';
 import { changesUsage, runChanges } from './commands/changes';
 import { demoUsage, runDemo } from './commands/demo';
 import { exportUsage, runExport } from './commands/export';
@@ -34,6 +35,7 @@ Commands:
   ${exportUsage}
   ${importUsage}
   ${changesUsage}
+  ${alertsUsage}
   ${rawUsage}
   ${demoUsage}
   ${sandboxUsage}
@@ -73,6 +75,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   export: runExport,
   import: runImport,
   changes: runChanges,
+  alerts: runAlerts,
   raw: runRaw,
   demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,

@@ -2,6 +2,7 @@
  * What the composition root (createCore) is given: its own module so that core.ts and the
  * handlers' context both import it without importing each other.
  */
+import type { DesktopNotification } from '../shared/alerts';
 import type { AppInfo } from '../shared/types';
 import type { DemoService } from './demo-service';
 import type { Logger } from './dispatch';
@@ -26,6 +27,12 @@ export interface CoreOptions {
    * not); the test host records the request instead. Without it, `documents:open` says it cannot.
    */
   openPath?: (path: string) => Promise<string>;
+  /**
+   * Shows a desktop notification (main: Electron's Notification; the test host records it).
+   * `open()` is what a click does: the app's window shows the list behind it. Core calls it only
+   * when Settings want desktop notifications (and, on the demo account, only when turned on).
+   */
+  notify?: (notification: DesktopNotification & { open(): void }) => void;
   /** Periodic background sync (off in tests that drive sync themselves). */
   autoSync?: boolean;
   /**

@@ -1,3 +1,4 @@
+import { defaultNotificationSettings, type DesktopNotification } from '../shared/alerts';
 import type { Envelope, Handlers } from '../shared/ipc';
 import type { AppInfo, ProfilesState } from '../shared/types';
 import type { CoreOptions } from './core-options';
@@ -53,6 +54,13 @@ export function createCore(options: CoreOptions): Core {
   let session: Promise<Session> | null = null;
   let closed = false;
 
+  /** A sync's alerts on the desktop, when Settings want them (the demo account's only when turned on). */
+  const showNotification = (demoAccount: boolean, notification: DesktopNotification): void => {
+    const wanted = settings.get().notifications ?? defaultNotificationSettings;
+    if (!wanted.desktop || (demoAccount && !wanted.inDemo)) return;
+    options.notify?.({ ...notification, open: () => events.emit('app:navigate', { route: notification.route }) });
+  };
+
   const openSession = async (profileId: string | null): Promise<Session> => {
     const profile = profileId === null ? null : (profiles.get(profileId) ?? null);
     // A profile whose base URL the rule refuses ('needs-key') never has its key sent: no key, no sync.
@@ -68,6 +76,8 @@ export function createCore(options: CoreOptions): Core {
       syncIntervalMinutes: settings.get().syncIntervalMinutes,
       documentFileLimits: () => settings.get().documentFiles ?? { maxFileMb: 25, maxTotalMb: 2048 },
       changeRetentionDays: () => settings.get().changeRetentionDays,
+      alertRules: () => settings.get().notifications,
+      notify: options.notify && ((notification) => showNotification(profile === null, notification)),
       autoSync: options.autoSync ?? true,
       fetch: options.fetch,
       demo,

@@ -1,6 +1,7 @@
 import type { Handlers } from '../shared/ipc';
 import type { CoreContext } from './handlers/context';
 import { actionHandlers } from './handlers/actions';
+import { alertHandlers } from './handlers/alerts';
 import { changeHandlers } from './handlers/changes';
 import { customFieldHandlers } from './handlers/custom-fields';
 import { dataHandlers } from './handlers/data';
@@ -41,5 +42,6 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...documentHandlers(ctx),
     ...importHandlers(ctx),
     ...changeHandlers(ctx),
+    ...alertHandlers(ctx),
   };
 }

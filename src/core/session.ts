@@ -16,6 +16,8 @@ import type { SyncMode, SyncProgress, SyncSummary } from './sync/types';
 import type { SyncProgressInfo, SyncRun, SyncStatus } from '../shared/types';
 import { documentsDirOf } from './sync/document-files';
 import { NO_DEMO_SERVICE, type DemoServer, type DemoService } from './demo-service';
+import type { DesktopNotification, NotificationSettings } from '../shared/alerts';
+import { notificationForRun } from './alerts/raise-alerts';
 
 export interface SessionOptions {
   /** null: the demo account. */
@@ -31,6 +33,10 @@ export interface SessionOptions {
   documentFileLimits?: () => { maxFileMb: number; maxTotalMb: number };
   /** Days the change history keeps, read after each sync (older changes are pruned then). */
   changeRetentionDays?: () => number | undefined;
+  /** The alert rules, read after each sync (Settings). */
+  alertRules?: () => NotificationSettings | undefined;
+  /** Shows a sync's alerts as one desktop notification (core decides whether Settings want it). */
+  notify?: (notification: DesktopNotification) => void;
   autoSync: boolean;
   fetch?: typeof fetch;
   /** Where the demo account (profileId null) syncs from; without it, its sync says none is available. */
@@ -113,6 +119,7 @@ export class Session {
           fetch: options.fetch,
           documentFiles: { limits: options.documentFileLimits, fetch: options.fetch },
           changeRetentionDays: options.changeRetentionDays,
+          alertRules: options.alertRules,
           onRequest,
           onProgress: (p) => session.#noteProgress(p),
         });
@@ -227,6 +234,7 @@ export class Session {
           );
         } else this.#o.log(line);
         for (const notice of summary.notices ?? []) this.#o.log(`sync #${summary.runId}: ${notice}`);
+        this.#notify(summary.runId);
         return summary;
       })
       .finally(() => {
@@ -237,6 +245,17 @@ export class Session {
       });
     this.#o.onStatus(this.status());
     return this.#running;
+  }
+
+  /** The run's new alerts as one desktop notification, when there are any and someone shows them. */
+  #notify(runId: number): void {
+    if (!this.#o.notify || runId <= 0) return;
+    try {
+      const notification = notificationForRun(this.db, runId);
+      if (notification) this.#o.notify(notification);
+    } catch (error) {
+      this.#o.log(`sync #${runId}: its alerts could not be shown`, error);
+    }
   }
 
   #noteProgress({ runId: _runId, ...progress }: SyncProgress): void {

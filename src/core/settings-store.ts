@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_CHANGE_RETENTION_DAYS } from '../shared/changes';
+import { defaultNotificationSettings } from '../shared/alerts';
 import { DEFAULT_TERMINAL_STALE_HOURS } from '../shared/pickup';
 import { defaultSettings, settingsSchema } from '../shared/settings';
 import type { Settings } from '../shared/types';
@@ -20,17 +21,20 @@ import { writeFileAtomic } from './write-file-atomic';
  * a newer Quayside's, rather than finding a setting it does not know and setting the file aside.)
  * Version 4 adds `terminalStaleHours` (after how many hours the terminal's data is too old to call
  * a box ready or overdue, pickup truth): a version-3 file takes the default 24 hours.
+ * Version 5 adds `notifications` (alert rules and desktop notifications): a version-4 file takes
+ * the defaults (every rule on, desktop notifications on, off on the demo account).
  */
-export const settingsFormat: FileFormat<Partial<Settings> & { version: 4 }> = {
+export const settingsFormat: FileFormat<Partial<Settings> & { version: 5 }> = {
   name: 'settings.json',
-  version: 4,
+  version: 5,
   upgrades: [
     (v1) => ({ ...v1, rates: { currency: 'USD', sets: [] } }),
     (v2) => ({ ...v2, changeRetentionDays: DEFAULT_CHANGE_RETENTION_DAYS }),
     (v3) => ({ ...v3, terminalStaleHours: DEFAULT_TERMINAL_STALE_HOURS }),
+    (v4) => ({ ...v4, notifications: defaultNotificationSettings }),
   ],
   unversioned: 1,
-  schema: settingsSchema.partial().extend({ version: z.literal(4) }),
+  schema: settingsSchema.partial().extend({ version: z.literal(5) }),
 };
 
 /** App-wide preferences in `settings.json` in the data folder. */

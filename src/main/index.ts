@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, Menu, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, Notification, protocol, safeStorage, session, shell } from 'electron';
 import electronUpdater from 'electron-updater';
 import { createCore, type Core } from '../core/core';
 import { resolveDataDir } from '../core/paths';
@@ -27,6 +27,8 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let core: Core | undefined;
   let mainWindow: BrowserWindow | undefined;
+  // Shown notifications are held until closed: one collected early loses its click.
+  const notifications = new Set<Notification>();
 
   app.on('second-instance', () => {
     if (!mainWindow || mainWindow.isDestroyed()) return;
@@ -54,6 +56,23 @@ if (!app.requestSingleInstanceLock()) {
           safeStorage: adaptAsyncSafeStorage(safeStorage),
           dir: join(dataDir, 'secrets'),
         }),
+      },
+      // A sync's alerts, grouped: a click brings the window forward on the list behind them.
+      notify: (notification) => {
+        if (!Notification.isSupported()) return;
+        const shown = new Notification({ title: notification.title, body: notification.body });
+        notifications.add(shown);
+        shown.on('close', () => notifications.delete(shown));
+        shown.on('click', () => {
+          notifications.delete(shown);
+          if (mainWindow && !mainWindow.isDestroyed()) {
+            if (mainWindow.isMinimized()) mainWindow.restore();
+            mainWindow.show();
+            mainWindow.focus();
+          }
+          notification.open();
+        });
+        shown.show();
       },
       // A kept document file, with the computer's viewer (core passes only paths inside its documents folder).
       openPath: (path) => shell.openPath(path),

@@ -31,6 +31,7 @@ import {
   type ChangeRow,
   type ChangesCount,
 } from './changes';
+import { alertsListSchema, type AlertsList } from './alerts';
 import type { DocumentInfo, DocumentOpened } from './documents';
 import { listNames, type ListName, type ListTypes } from './list-views';
 import {
@@ -217,6 +218,8 @@ export const contract = {
   'changes:markLooked': channel<{ lookedAt: string }>()(noArgument),
   /** The changes the filters pick, to a CSV file the user chooses (main asks where). */
   'export:changes': channel<ExportResult>()(exportChangesSchema),
+  /** Alerts (local): one sync's (the notification's list) or those raised since an instant, newest first. */
+  'alerts:list': channel<AlertsList>()(alertsListSchema),
 } as const;
 
 export const events = {
@@ -231,6 +234,8 @@ export const events = {
   'export:progress': event<{ rows: number }>(),
   /** An import's phase and counts, and the rows that changed (at most a few times a second). */
   'imports:progress': event<ImportProgressEvent>(),
+  /** Show this place of the app (a desktop notification was clicked): `#/alerts?run=12`. */
+  'app:navigate': event<{ route: string }>(),
 } as const;
 
 export type Channel = keyof typeof contract;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultNotificationSettings, notificationSettingsSchema } from './alerts';
 import { changeRetentionDaysSchema, DEFAULT_CHANGE_RETENTION_DAYS } from './changes';
 import { defaultRates, ratesSchema } from './exposure';
 import { DEFAULT_TERMINAL_STALE_HOURS, terminalStaleHoursSchema } from './pickup';
@@ -28,6 +29,8 @@ export const settingsSchema = z
     changeRetentionDays: changeRetentionDaysSchema.default(DEFAULT_CHANGE_RETENTION_DAYS),
     /** Hours after which a terminal check is too old for "ready" or "overdue" (settings.json version 4). */
     terminalStaleHours: terminalStaleHoursSchema.default(DEFAULT_TERMINAL_STALE_HOURS),
+    /** Alert rules and desktop notifications (settings.json version 5). */
+    notifications: notificationSettingsSchema.default(defaultNotificationSettings),
   })
   .strict() satisfies z.ZodType<Settings>;
 
@@ -37,6 +40,7 @@ export const settingsPatchSchema = settingsSchema
     documentFiles: documentFilesSchema,
     changeRetentionDays: changeRetentionDaysSchema,
     terminalStaleHours: terminalStaleHoursSchema,
+    notifications: notificationSettingsSchema,
   })
   .partial()
   .strict();
@@ -49,4 +53,5 @@ export const defaultSettings: Settings = {
   documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
   changeRetentionDays: DEFAULT_CHANGE_RETENTION_DAYS,
   terminalStaleHours: DEFAULT_TERMINAL_STALE_HOURS,
+  notifications: defaultNotificationSettings,
 };

@@ -1,4 +1,5 @@
 import type { Rates } from './exposure';
+import type { NotificationSettings } from './alerts';
 import type { ContainerRow, ShipmentRow, TrackingRequestRow } from './rows';
 import type { ContainerFilters, ShipmentFilters } from './views';
 
@@ -30,6 +31,8 @@ export interface Settings {
   changeRetentionDays?: number;
   /** Hours after which the terminal's data is too old to call a box ready or overdue (default 24); absent: the default. */
   terminalStaleHours?: number;
+  /** Alert rules and desktop notifications (default: every rule on, desktop on, off in demo); absent: the defaults. */
+  notifications?: NotificationSettings;
   /** settings.json was written by a newer Quayside: the sentence to show (defaults are in use). */
   fileProblem?: string;
 }

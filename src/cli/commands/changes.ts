@@ -18,7 +18,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** `--since` as a UTC instant, or a usage error in one sentence. */
-function sinceOf(value: string | undefined): string | null {
+export function sinceOf(value: string | undefined): string | null {
   if (value === undefined) return null;
   const text = value.trim();
   const ms = DAY.test(text) ? Date.parse(`${text}T00:00:00Z`) : DATE_TIME.test(text) ? Date.parse(text) : NaN;
@@ -54,11 +54,11 @@ function jsonOf(c: ChangeRow): Record<string, unknown> {
  * Text from the service as a terminal line shows it: no control characters (an escape sequence in a
  * vessel's name must not drive the terminal), no bidi overrides, line breaks as spaces.
  */
-function plain(text: string): string {
+export function plain(text: string): string {
   return removeUnsafeCharacters(text).replace(/[\n\t]+/g, ' ');
 }
 
-function textRow(cells: string[], widths: number[]): string {
+export function textRow(cells: string[], widths: number[]): string {
   return cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
 }
 

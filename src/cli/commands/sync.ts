@@ -95,6 +95,8 @@ export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}
     changeRetentionDays: values.profile
       ? () => new SettingsStore(profileDataDir()).get().changeRetentionDays
       : undefined,
+    // The alerts it raises: under a profile's rules in Settings; a --db file's, every rule at its default.
+    alertRules: values.profile ? () => new SettingsStore(profileDataDir()).get().notifications : undefined,
     onProgress: values.json
       ? undefined
       : (p) =>

@@ -17,6 +17,7 @@ import {
 import { holdLabel } from '../../shared/labels';
 import { containerStatusLabels, type ContainerStatus } from '../../shared/status';
 import type { Db } from '../store/database';
+import { pruneAlerts } from '../store/queries/alerts';
 import { changesLookedAt, pruneChanges, type ChangeDbRow, type ChangeQuery } from '../store/queries/changes';
 
 const DAY_MS = 86_400_000;
@@ -100,8 +101,13 @@ export function changeValueText(field: ChangeField, value: ChangeValue): string 
   }
 }
 
-/** Deletes the changes older than the retention (days, default 180); returns how many went. */
+/**
+ * Deletes the changes, and the alerts raised from them, older than the retention (days, default
+ * 180); returns how many changes went.
+ */
 export function pruneChangeHistory(db: Db, retentionDays: number | undefined, now: Date): number {
   const days = retentionDays ?? DEFAULT_CHANGE_RETENTION_DAYS;
-  return pruneChanges(db, new Date(now.getTime() - days * DAY_MS).toISOString());
+  const before = new Date(now.getTime() - days * DAY_MS).toISOString();
+  pruneAlerts(db, before);
+  return pruneChanges(db, before);
 }

@@ -7,6 +7,8 @@
 import { TrackingApiClient, type RequestEvent } from '../api/client';
 import type { RateLimitSpec, SpecialRateBucket } from '../../shared/rate-buckets';
 import { RateLimiter, rateLimiterFor, type RateLimiterOptions } from '../api/rate-limiter';
+import type { NotificationSettings } from '../../shared/alerts';
+import { alertBaseline, raiseAlerts, type AlertBaseline } from '../alerts/raise-alerts';
 import { pruneChangeHistory } from '../history/change-history';
 import { openDatabase, type Db } from '../store/database';
 import { readState } from '../store/sync-state';
@@ -39,6 +41,8 @@ export interface OpenSyncOptions {
   cacheMb?: number;
   /** Days the change history keeps, read after each run (Settings; default 180): older changes are pruned then. */
   changeRetentionDays?: () => number | undefined;
+  /** The alert rules (Settings; default: every rule on), read after each run: the alerts it raises. */
+  alertRules?: () => NotificationSettings | undefined;
 }
 
 export interface OpenSync {
@@ -73,6 +77,7 @@ export function openSync(options: OpenSyncOptions): OpenSync {
     },
   });
   const db = openDatabase(options.dbPath, { cacheMb: options.cacheMb });
+  let baseline: AlertBaseline | null = null;
   const engine = new LockedSyncEngine(options.dbPath, options.lock ?? {}, {
     db,
     client,
@@ -87,8 +92,18 @@ export function openSync(options: OpenSyncOptions): OpenSync {
       limits: options.documentFiles?.limits ?? (() => ({ maxFileMb: 25, maxTotalMb: 2048 })),
       fetch: options.documentFiles?.fetch,
     },
-    // After each run, still holding the lock: the change history is kept to its retention.
-    afterRun: () => pruneChangeHistory(db, options.changeRetentionDays?.(), new Date()),
+    // Before each run, holding the lock: what the alert rules compare the run's end with.
+    beforeRun: () => {
+      baseline = alertBaseline(db);
+    },
+    // After each run, still holding the lock: the alerts it calls for are raised, and the change
+    // history and the alerts are kept to their retention.
+    afterRun: (summary) => {
+      const now = new Date();
+      pruneChangeHistory(db, options.changeRetentionDays?.(), now);
+      if (baseline) raiseAlerts(db, baseline, { runId: summary.runId, rules: options.alertRules?.(), now });
+      baseline = null;
+    },
   });
   return { db, client, limiter, meter, engine, close: () => db.close() };
 }
@@ -102,14 +117,24 @@ export class LockedSyncEngine extends SyncEngine {
   readonly #dbPath: string;
   readonly #lockOptions: SyncLockOptions;
   readonly #db: Db;
-  readonly #afterRun: (() => void) | undefined;
+  readonly #beforeRun: (() => void) | undefined;
+  readonly #afterRun: ((summary: SyncSummary) => void) | undefined;
 
-  /** `afterRun`: work done when a run that held the lock ends, before the lock goes (the history's prune). */
-  constructor(dbPath: string, lockOptions: SyncLockOptions, options: SyncEngineOptions & { afterRun?: () => void }) {
+  /**
+   * `beforeRun`: work done once the lock is taken, before the run (the alerts' baseline);
+   * `afterRun`: work done when a run that held the lock ends, before the lock goes (alerts, the
+   * history's prune).
+   */
+  constructor(
+    dbPath: string,
+    lockOptions: SyncLockOptions,
+    options: SyncEngineOptions & { beforeRun?: () => void; afterRun?: (summary: SyncSummary) => void },
+  ) {
     super(options);
     this.#dbPath = dbPath;
     this.#lockOptions = lockOptions;
     this.#db = options.db;
+    this.#beforeRun = options.beforeRun;
     this.#afterRun = options.afterRun;
   }
 
@@ -122,6 +147,11 @@ export class LockedSyncEngine extends SyncEngine {
     const signal = options.signal ? AbortSignal.any([options.signal, lock.lost]) : lock.lost;
     let run: Promise<SyncSummary>;
     try {
+      try {
+        this.#beforeRun?.();
+      } catch {
+        // A database that refuses the read fails the run itself; alerts wait for the next run.
+      }
       run = super.run({ ...options, signal });
     } catch (error) {
       lock.release();
@@ -131,7 +161,7 @@ export class LockedSyncEngine extends SyncEngine {
       .then((summary) => {
         if (!lock.lost.aborted) {
           try {
-            this.#afterRun?.();
+            this.#afterRun?.(summary);
           } catch {
             // A database that refuses it (full, read-only) failed the run already; the next run tries again.
           }

@@ -52,6 +52,10 @@ class AppState {
       api.on('sync:progress', (progress) => (this.progress = progress)),
       api.on('connectivity:changed', ({ online }) => (this.online = online)),
       api.on('data:changed', () => this.dataVersion++),
+      // A desktop notification was clicked: show the list behind it (only the app's own places).
+      api.on('app:navigate', ({ route }) => {
+        if (/^#\/[a-z-]+(\/[^?#]*)?(\?[^#]*)?$/.test(route)) window.location.hash = route;
+      }),
     ];
     const timer = setInterval(() => (this.now = Date.now()), 30_000);
     try {

@@ -1,7 +1,7 @@
 import { viewIdOf, type ViewId as ListViewId } from '../../../shared/list-views';
 
 /** A screen, as its URL names it (`#/tracking-requests`): a list's is its view id (`viewIdOf`). */
-export type ViewId = 'dashboard' | 'changes' | ListViewId | 'settings';
+export type ViewId = 'dashboard' | 'changes' | 'alerts' | ListViewId | 'settings';
 
 export interface ViewEntry {
   id: ViewId;
@@ -20,6 +20,12 @@ export const views: readonly ViewEntry[] = [
     id: 'changes',
     label: 'Changes',
     purpose: 'What each sync saw change: ETAs, status, last free days, holds, fees, since you last looked.',
+  },
+  {
+    id: 'alerts',
+    label: 'Alerts',
+    purpose:
+      'What the syncs raised under your rules: last free days coming, boxes available, holds, ETAs slipped, failures.',
   },
   {
     id: viewIdOf('shipments'),
@@ -41,7 +47,11 @@ export const views: readonly ViewEntry[] = [
     label: 'Email submissions',
     purpose: 'Documents mailed in, what came of each and the shipments they belong to.',
   },
-  { id: 'settings', label: 'Settings', purpose: 'API key, sync and change history, time display and theme.' },
+  {
+    id: 'settings',
+    label: 'Settings',
+    purpose: 'API key, sync and change history, notifications, time display and theme.',
+  },
 ];
 
 export function isViewId(value: string): value is ViewId {

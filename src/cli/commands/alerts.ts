@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { alertRuleLabels, type AlertRow } from '../../shared/alerts';
+import { knownAlerts } from '../../core/alerts/raise-alerts';
+import { listAlerts } from '../../core/store/queries/alerts';
+import { describeDatabaseFailure, openForReading } from '../database-files';
+import { exitCodes } from '../exit-codes';
+import { UsageError, type CommandIo } from '../io';
+import { plain, sinceOf, textRow } from './changes';
+
+export const alertsUsage = `alerts --db PATH [--since ISO] [--run N] [--json]
+                      The alerts the syncs raised under the rules in Settings (last free day coming and
+                      not picked up, available for pickup, holds put on or released, ETA slipped,
+                      tracking request failed), oldest first. --run: one sync's (its number in the
+                      sync log); --since as for changes.`;
+
+/** One alert as scripts read it: the contract of `alerts --json`. */
+function jsonOf(a: AlertRow): Record<string, unknown> {
+  return {
+    rule: a.rule,
+    resource: a.resource,
+    number: a.number,
+    detail: a.detail,
+    raised_at: a.raisedAt,
+    run_id: a.runId,
+    record_id: a.recordId,
+  };
+}
+
+export function runAlerts(args: string[], io: CommandIo): Promise<number> {
+  return Promise.resolve(printAlerts(args, io));
+}
+
+function printAlerts(args: string[], io: CommandIo): number {
+  let values;
+  try {
+    values = parseArgs({
+      args,
+      strict: true,
+      options: {
+        db: { type: 'string' },
+        since: { type: 'string' },
+        run: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+    }).values;
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!values.db) throw new UsageError('alerts needs --db PATH');
+  const since = sinceOf(values.since) ?? undefined;
+  let runId: number | undefined;
+  if (values.run !== undefined) {
+    runId = Number(values.run);
+    if (!/^\d+$/.test(values.run.trim()) || !Number.isSafeInteger(runId) || runId <= 0)
+      throw new UsageError(`--run must be a sync's number, such as 12; "${values.run}" is not.`);
+  }
+  if (!existsSync(values.db)) {
+    io.err.write(`There is no database at ${values.db}; run sync first.\n`);
+    return exitCodes.failure;
+  }
+  const opened = openForReading(values.db);
+  if ('error' in opened) {
+    io.err.write(`${opened.error}\n`);
+    return exitCodes.failure;
+  }
+  const { db } = opened;
+  try {
+    const alerts = knownAlerts(listAlerts(db, { runId, since, limit: Number.MAX_SAFE_INTEGER })).reverse();
+    if (values.json) {
+      io.out.write(`${JSON.stringify({ alerts: alerts.map(jsonOf) })}\n`);
+      return exitCodes.ok;
+    }
+    if (alerts.length === 0) {
+      io.out.write(
+        runId ? `Sync ${runId} raised no alerts.\n` : since ? `No alerts since ${since}.\n` : 'No alerts yet.\n',
+      );
+      return exitCodes.ok;
+    }
+    const head = ['Raised (UTC)', 'Alert', 'Number', 'What'];
+    const rows = alerts.map((a) =>
+      [a.raisedAt.slice(0, 16).replace('T', ' '), alertRuleLabels[a.rule], a.number ?? a.recordId, a.detail].map(plain),
+    );
+    const widths = head.map((h, i) => rows.reduce((most, r) => Math.max(most, r[i]!.length), h.length));
+    for (const row of [head, ...rows]) io.out.write(`${textRow(row, widths)}\n`);
+    io.out.write(`${rows.length} alert${rows.length === 1 ? '' : 's'}.\n`);
+    return exitCodes.ok;
+  } catch (error) {
+    const sentence = describeDatabaseFailure(error, values.db);
+    if (sentence === null) throw error;
+    io.err.write(`${sentence}\n`);
+    return exitCodes.failure;
+  } finally {
+    db.close();
+  }
+}
