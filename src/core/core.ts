@@ -78,6 +78,7 @@ export function createCore(options: CoreOptions): Core {
       changeRetentionDays: () => settings.get().changeRetentionDays,
       alertRules: () => settings.get().notifications,
       notify: options.notify && ((notification) => showNotification(profile === null, notification)),
+      now: options.now,
       autoSync: options.autoSync ?? true,
       fetch: options.fetch,
       demo,

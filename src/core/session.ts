@@ -37,6 +37,8 @@ export interface SessionOptions {
   alertRules?: () => NotificationSettings | undefined;
   /** Shows a sync's alerts as one desktop notification (core decides whether Settings want it). */
   notify?: (notification: DesktopNotification) => void;
+  /** The clock alerts are raised by (tests move it); default Date.now. */
+  now?: () => number;
   autoSync: boolean;
   fetch?: typeof fetch;
   /** Where the demo account (profileId null) syncs from; without it, its sync says none is available. */
@@ -120,6 +122,7 @@ export class Session {
           documentFiles: { limits: options.documentFileLimits, fetch: options.fetch },
           changeRetentionDays: options.changeRetentionDays,
           alertRules: options.alertRules,
+          now: options.now,
           onRequest,
           onProgress: (p) => session.#noteProgress(p),
         });

@@ -22,7 +22,7 @@ export const alertRuleLabels: Record<AlertRule, string> = {
   tracking_failed: 'Tracking request failed',
 };
 
-const days = z.number().int().min(0).max(60);
+const days = z.number().int().min(1).max(60);
 
 /** Which rules raise alerts, with their thresholds in days; and where alerts are shown. */
 export const notificationSettingsSchema = z

@@ -1,3 +1,4 @@
+import { defaultNotificationSettings } from '../../src/shared/alerts';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,7 @@ describe('core', () => {
           documentFiles,
           changeRetentionDays,
           terminalStaleHours,
+          notifications: defaultNotificationSettings,
         },
       ],
     ]);
@@ -53,6 +55,7 @@ describe('core', () => {
         documentFiles,
         changeRetentionDays,
         terminalStaleHours,
+        notifications: defaultNotificationSettings,
       },
     });
   });
@@ -66,7 +69,7 @@ describe('core', () => {
     expect(logged).toEqual(['settings.json is not readable (it is not JSON); using default settings']);
     await core.call('settings:update', { timeDisplay: 'port' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
-      version: 4,
+      version: 5,
       theme: 'system',
       timeDisplay: 'port',
       syncIntervalMinutes: 15,
@@ -74,6 +77,7 @@ describe('core', () => {
       documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
       changeRetentionDays: 180,
       terminalStaleHours: 24,
+      notifications: defaultNotificationSettings,
     });
     const aside = readdirSync(dataDir).find((name) => name.startsWith('settings.json.unreadable-'));
     expect(aside && readFileSync(join(dataDir, aside), 'utf8')).toBe('{"theme": "dark", ');

@@ -38,7 +38,7 @@ describe('rates in the settings', () => {
     const saved = await value<Settings>(core, 'settings:update', { rates });
     expect(saved.rates).toEqual(rates);
     expect(announced).toEqual([saved]);
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ version: 4, rates });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ version: 5, rates });
     await core.close();
 
     const again = testCore({ dataDir });

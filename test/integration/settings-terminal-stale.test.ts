@@ -12,7 +12,8 @@ import { tempDir } from '../helpers/temp-dir';
 
 describe('terminal data stale setting', () => {
   it('upgrades a version-3 settings.json to version 4 with 24 hours', () => {
-    expect(settingsFormat.version).toBe(4);
+    // Version 5 (notification rules) followed; the upgrade from 3 still adds the 24 hours.
+    expect(settingsFormat.version).toBe(5);
     const dataDir = tempDir();
     const v3 = { version: 3, theme: 'dark', timeDisplay: 'port', syncIntervalMinutes: 30, changeRetentionDays: 60 };
     writeFileSync(join(dataDir, 'settings.json'), JSON.stringify(v3));
@@ -21,7 +22,7 @@ describe('terminal data stale setting', () => {
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual(v3);
     store.update({ terminalStaleHours: 12 });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({
-      version: 4,
+      version: 5,
       changeRetentionDays: 60,
       terminalStaleHours: 12,
     });

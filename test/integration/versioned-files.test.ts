@@ -3,6 +3,7 @@
  * refused with a sentence and never written over; an older one is upgraded; one that cannot be
  * read is kept beside the fresh one, renamed.
  */
+import { defaultNotificationSettings } from '../../src/shared/alerts';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,14 +101,14 @@ describe('profiles.json from a newer Quayside', () => {
 });
 
 describe('settings.json from a newer Quayside', () => {
-  const newerSettings = `${JSON.stringify({ version: 5, theme: 'dark', accent: 'teal' })}\n`;
+  const newerSettings = `${JSON.stringify({ version: 6, theme: 'dark', accent: 'teal' })}\n`;
   const dataDir = dataDirWith({ 'settings.json': newerSettings });
   const { core } = testCore({ dataDir });
   afterAll(() => core.close());
 
   it('is refused with a sentence, defaults are used, and a change is refused rather than written', async () => {
     const sentence =
-      'settings.json was written by a newer Quayside (version 5); update Quayside to use it. It has not been changed.';
+      'settings.json was written by a newer Quayside (version 6); update Quayside to use it. It has not been changed.';
     const settings = await value<Settings>(core, 'settings:get');
     expect(settings).toMatchObject({ theme: 'system', fileProblem: sentence });
     const refused = await failure(core, 'settings:update', { theme: 'light' });
@@ -137,11 +138,12 @@ describe('older files', () => {
       documentFiles,
       changeRetentionDays: 180,
       terminalStaleHours: 24,
+      notifications: defaultNotificationSettings,
     });
     expect(store.problem).toBeNull();
     store.update({ timeDisplay: 'port' });
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual({
-      version: 4,
+      version: 5,
       theme: 'dark',
       timeDisplay: 'port',
       syncIntervalMinutes: 30,
@@ -149,6 +151,7 @@ describe('older files', () => {
       documentFiles,
       changeRetentionDays: 180,
       terminalStaleHours: 24,
+      notifications: defaultNotificationSettings,
     });
     expect(new SettingsStore(dataDir).get()).toEqual({
       theme: 'dark',
@@ -158,6 +161,7 @@ describe('older files', () => {
       documentFiles,
       changeRetentionDays: 180,
       terminalStaleHours: 24,
+      notifications: defaultNotificationSettings,
     });
   });
 
@@ -172,6 +176,7 @@ describe('older files', () => {
       documentFiles: { maxFileMb: 25, maxTotalMb: 2048 },
       changeRetentionDays: 180,
       terminalStaleHours: 24,
+      notifications: defaultNotificationSettings,
     });
     // Nothing is written until a change.
     expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toEqual(v1);
@@ -190,7 +195,7 @@ describe('older files', () => {
       ],
     };
     store.update({ rates });
-    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ version: 4, rates });
+    expect(JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8'))).toMatchObject({ version: 5, rates });
     expect(new SettingsStore(dataDir).get().rates).toEqual(rates);
   });
 

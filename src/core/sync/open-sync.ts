@@ -43,6 +43,8 @@ export interface OpenSyncOptions {
   changeRetentionDays?: () => number | undefined;
   /** The alert rules (Settings; default: every rule on), read after each run: the alerts it raises. */
   alertRules?: () => NotificationSettings | undefined;
+  /** The clock the alerts are raised by (a last free day "within N days" of it); tests move it. Default: Date.now. */
+  now?: () => number;
 }
 
 export interface OpenSync {
@@ -99,7 +101,7 @@ export function openSync(options: OpenSyncOptions): OpenSync {
     // After each run, still holding the lock: the alerts it calls for are raised, and the change
     // history and the alerts are kept to their retention.
     afterRun: (summary) => {
-      const now = new Date();
+      const now = new Date(options.now?.() ?? Date.now());
       pruneChangeHistory(db, options.changeRetentionDays?.(), now);
       if (baseline) raiseAlerts(db, baseline, { runId: summary.runId, rules: options.alertRules?.(), now });
       baseline = null;
