@@ -166,6 +166,11 @@ describe('alerts over syncs, and the CLI', () => {
       expect(alert.detail.length).toBeGreaterThan(0);
     }
     expect(alerts.map((a) => a.raised_at)).toEqual([...alerts.map((a) => a.raised_at)].sort());
+    // Within a sync, the most urgent kind first, as the notification lists them.
+    const ranks = ['lfd_soon', 'available', 'hold', 'eta_slip', 'tracking_failed'];
+    const secondRanks = alerts.filter((a) => a.run_id === second.runId).map((a) => ranks.indexOf(a.rule));
+    expect(new Set(secondRanks).size).toBeGreaterThan(3);
+    expect(secondRanks).toEqual([...secondRanks].sort((x, y) => x - y));
     const failed = alerts.find((a) => a.record_id === failingId);
     expect(failed).toMatchObject({ resource: 'tracking_request', number: 'MSCU1234560', record_id: failingId });
     expect(failed!.detail).toMatch(/^Tracking failed: invalid number$/);

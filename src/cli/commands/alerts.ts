@@ -66,7 +66,7 @@ function printAlerts(args: string[], io: CommandIo): number {
   }
   const { db } = opened;
   try {
-    const alerts = knownAlerts(listAlerts(db, { runId, since, limit: Number.MAX_SAFE_INTEGER })).reverse();
+    const alerts = knownAlerts(listAlerts(db, { runId, since, limit: Number.MAX_SAFE_INTEGER, order: 'oldest' }));
     if (values.json) {
       io.out.write(`${JSON.stringify({ alerts: alerts.map(jsonOf) })}\n`);
       return exitCodes.ok;

@@ -153,9 +153,15 @@ export interface AlertQuery {
   since?: string;
   rules?: readonly string[];
   limit: number;
+  /** Newest sync first (the view) or oldest first (the CLI); within a sync, most urgent first either way. */
+  order?: 'newest' | 'oldest';
 }
 
-/** Alerts newest first: one sync's, or those raised since an instant; of the rules given. */
+/** Within one sync, the kinds in the order a forwarder acts on them (the notification's). */
+const urgency = `CASE a.rule WHEN 'lfd_soon' THEN 0 WHEN 'available' THEN 1 WHEN 'hold' THEN 2
+    WHEN 'eta_slip' THEN 3 ELSE 4 END`;
+
+/** Alerts: one sync's, or those raised since an instant; of the rules given. */
 export function listAlerts(db: Db, q: AlertQuery): AlertDbRow[] {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -173,7 +179,8 @@ export function listAlerts(db: Db, q: AlertQuery): AlertDbRow[] {
   }
   return db
     .prepare(
-      `${select}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY a.raised_at DESC, a.id DESC LIMIT ?`,
+      `${select}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY a.raised_at ${q.order === 'oldest' ? 'ASC' : 'DESC'}, ${urgency}, a.id LIMIT ?`,
     )
     .all(...params, q.limit) as AlertDbRow[];
 }
