@@ -19,7 +19,7 @@ for (const theme of ['light', 'dark'] as const) {
     page,
     host,
   }) => {
-    // Eleven pages, each loaded and scanned: on a machine with both cores busy a scan alone takes
+    // Twelve pages, each loaded and scanned: on a machine with both cores busy a scan alone takes
     // ten seconds or more, so the bound is the sum of theirs, not one page's.
     test.setTimeout(300_000);
     await waitForFirstSync(host);
@@ -36,6 +36,8 @@ for (const theme of ['light', 'dark'] as const) {
       { hash: '#/dashboard', ready: 'Dashboard' },
       // After one sync: its empty state (change-history.spec.ts scans it with rows and filters open).
       { hash: '#/changes', ready: 'Changes' },
+      // After one sync: the latest sync's alerts (alerts.spec.ts scans a sync's with every kind).
+      { hash: '#/alerts', ready: 'Alerts' },
       { hash: '#/shipments', ready: 'Shipments' },
       { hash: '#/containers', ready: 'Containers' },
       { hash: '#/tracking-requests', ready: 'Tracking requests' },

@@ -5,6 +5,7 @@ import { expect, ipcAnswer, test } from '../fixtures';
 const sections = [
   { link: 'Dashboard', heading: 'Dashboard' },
   { link: 'Changes', heading: 'Changes' },
+  { link: 'Alerts', heading: 'Alerts' },
   { link: 'Shipments', heading: 'Shipments' },
   { link: 'Containers', heading: 'Containers' },
   { link: 'Tracking requests', heading: 'Tracking requests' },
