@@ -6,7 +6,7 @@ import { listAlerts } from '../../core/store/queries/alerts';
 import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
-import { plain, sinceOf, textRow } from './changes';
+import { chunked, plain, sinceOf, textRow } from './changes';
 
 export const alertsUsage = `alerts --db PATH [--since ISO] [--run N] [--json]
                       The alerts the syncs raised under the rules in Settings (last free day coming and
@@ -67,8 +67,13 @@ function printAlerts(args: string[], io: CommandIo): number {
   const { db } = opened;
   try {
     const alerts = knownAlerts(listAlerts(db, { runId, since, limit: Number.MAX_SAFE_INTEGER, order: 'oldest' }));
+    // In chunks, quiet when the reader goes away (`alerts | head`).
+    const out = chunked(io.out);
     if (values.json) {
-      io.out.write(`${JSON.stringify({ alerts: alerts.map(jsonOf) })}\n`);
+      out.write('{"alerts":[');
+      alerts.forEach((a, i) => out.write(`${i === 0 ? '' : ','}${JSON.stringify(jsonOf(a))}`));
+      out.write(']}\n');
+      out.end();
       return exitCodes.ok;
     }
     if (alerts.length === 0) {
@@ -82,8 +87,9 @@ function printAlerts(args: string[], io: CommandIo): number {
       [a.raisedAt.slice(0, 16).replace('T', ' '), alertRuleLabels[a.rule], a.number ?? a.recordId, a.detail].map(plain),
     );
     const widths = head.map((h, i) => rows.reduce((most, r) => Math.max(most, r[i]!.length), h.length));
-    for (const row of [head, ...rows]) io.out.write(`${textRow(row, widths)}\n`);
-    io.out.write(`${rows.length} alert${rows.length === 1 ? '' : 's'}.\n`);
+    for (const row of [head, ...rows]) out.write(`${textRow(row, widths)}\n`);
+    out.write(`${rows.length} alert${rows.length === 1 ? '' : 's'}.\n`);
+    out.end();
     return exitCodes.ok;
   } catch (error) {
     const sentence = describeDatabaseFailure(error, values.db);

@@ -67,7 +67,7 @@ export function textRow(cells: string[], widths: number[]): string {
  * one write per change). A reader that goes away (`changes --json | head`) ends the output quietly
  * instead of with a crash: its error is caught and what is left is not written.
  */
-function chunked(out: Output): { write(text: string): void; end(): void; readonly gone: boolean } {
+export function chunked(out: Output): { write(text: string): void; end(): void; readonly gone: boolean } {
   let buffer = '';
   let gone = false;
   const stream = out as Output & { on?: (event: 'error', listener: (error: Error) => void) => unknown };
