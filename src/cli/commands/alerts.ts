@@ -6,7 +6,8 @@ import { listAlerts } from '../../core/store/queries/alerts';
 import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
-import { chunked, plain, sinceOf, textRow } from './changes';
+import { chunked, plain, writeTable } from '../text-output';
+import { sinceOf } from './changes';
 
 export const alertsUsage = `alerts --db PATH [--since ISO] [--run N] [--json]
                       The alerts the syncs raised under the rules in Settings (last free day coming and
@@ -82,12 +83,10 @@ function printAlerts(args: string[], io: CommandIo): number {
       );
       return exitCodes.ok;
     }
-    const head = ['Raised (UTC)', 'Alert', 'Number', 'What'];
     const rows = alerts.map((a) =>
       [a.raisedAt.slice(0, 16).replace('T', ' '), alertRuleLabels[a.rule], a.number ?? a.recordId, a.detail].map(plain),
     );
-    const widths = head.map((h, i) => rows.reduce((most, r) => Math.max(most, r[i]!.length), h.length));
-    for (const row of [head, ...rows]) out.write(`${textRow(row, widths)}\n`);
+    writeTable(out, ['Raised (UTC)', 'Alert', 'Number', 'What'], rows);
     out.write(`${rows.length} alert${rows.length === 1 ? '' : 's'}.\n`);
     out.end();
     return exitCodes.ok;

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { removeUnsafeCharacters } from '../../core/export/csv';
 import { changeLabel, changeValueText, toChangeRow } from '../../core/history/change-history';
 import { iterateChanges } from '../../core/store/queries/changes';
 import type { ChangeRow } from '../../shared/changes';
 import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
-import { UsageError, type CommandIo, type Output } from '../io';
+import { UsageError, type CommandIo } from '../io';
+import { chunked, plain, writeTable } from '../text-output';
 
 export const changesUsage = `changes --db PATH [--since ISO] [--json]
                       What the syncs saw change, oldest first: ETA and ATA, status, last free days,
@@ -47,44 +47,6 @@ function jsonOf(c: ChangeRow): Record<string, unknown> {
     new: c.new,
     seen_at: c.seenAt,
     record_id: c.recordId,
-  };
-}
-
-/**
- * Text from the service as a terminal line shows it: no control characters (an escape sequence in a
- * vessel's name must not drive the terminal), no bidi overrides, line breaks as spaces.
- */
-export function plain(text: string): string {
-  return removeUnsafeCharacters(text).replace(/[\n\t]+/g, ' ');
-}
-
-export function textRow(cells: string[], widths: number[]): string {
-  return cells.map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ');
-}
-
-/**
- * Output written in chunks of about 64 KB (a long history is neither one string in memory nor
- * one write per change). A reader that goes away (`changes --json | head`) ends the output quietly
- * instead of with a crash: its error is caught and what is left is not written.
- */
-export function chunked(out: Output): { write(text: string): void; end(): void; readonly gone: boolean } {
-  let buffer = '';
-  let gone = false;
-  const stream = out as Output & { on?: (event: 'error', listener: (error: Error) => void) => unknown };
-  if (typeof stream.on === 'function') stream.on('error', () => (gone = true));
-  const flush = () => {
-    if (!gone && buffer !== '') out.write(buffer);
-    buffer = '';
-  };
-  return {
-    write(text) {
-      buffer += text;
-      if (buffer.length >= 65_536) flush();
-    },
-    end: flush,
-    get gone() {
-      return gone;
-    },
   };
 }
 
@@ -150,9 +112,7 @@ function printChanges(args: string[], io: CommandIo): number {
       io.out.write(since ? `No changes seen since ${since}.\n` : 'No changes recorded yet.\n');
       return exitCodes.ok;
     }
-    const head = ['Seen (UTC)', 'Record', 'Number', 'Change', 'Was → now'];
-    const widths = head.map((h, i) => rows.reduce((most, r) => Math.max(most, r[i]!.length), h.length));
-    for (const row of [head, ...rows]) out.write(`${textRow(row, widths)}\n`);
+    writeTable(out, ['Seen (UTC)', 'Record', 'Number', 'Change', 'Was → now'], rows);
     out.write(`${rows.length} change${rows.length === 1 ? '' : 's'}.\n`);
     out.end();
     return exitCodes.ok;
