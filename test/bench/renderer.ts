@@ -4,7 +4,7 @@
  * the page with the Performance API (requestAnimationFrame intervals and long tasks).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
@@ -164,6 +164,18 @@ export async function benchRenderer(): Promise<Measure[]> {
           measure(`shipments list ${name}: frames with rows still loading`, report.blankFrames, 'frames', {}),
         );
       }
+      // For the record: the scroll figures are wall-clock frames, and on a shared machine a frame
+      // is late whenever the renderer's threads wait for a core (a trace of a late wheel frame
+      // under load 16 on 2 cores: ~6 ms of main-thread CPU in ~35 ms of wall time). The load beside
+      // them says how far they can be read as the list's own.
+      measures.push(
+        measure(
+          `machine load average (1 min) after the scrolls, ${availableParallelism()} cores`,
+          loadavg()[0]!,
+          'load',
+          {},
+        ),
+      );
       const reached = await page.evaluate(
         () => document.querySelectorAll('[role="grid"] [role="row"][data-index]').length,
       );

@@ -218,6 +218,32 @@ describe('the list table’s row nodes', () => {
       before = after;
     }
   });
+
+  it('makes and removes no row node in a fast scroll, and leaves a row that stays on screen as it is', async () => {
+    const { scroller } = table({ loaded: 2000 });
+    const nodes = new Set(rowNodes().values());
+    const observer = new MutationObserver(() => {});
+    observer.observe(scroller, { subtree: true, childList: true, characterData: true, attributes: true });
+    // Seven rows a frame and a bit (the viewport here shows eleven), as a trackpad fling gives them.
+    for (let top = 250; top < 200 * ROW; top += 250) {
+      const first = Math.floor(top / ROW);
+      const stays = rowNodes().get(first + 3)!;
+      expect(stays, `row ${first + 3} shown before offset ${top}`).toBeDefined();
+      scroller.scrollTop = top;
+      await fireEvent.scroll(scroller);
+      await waitFor(() => expect(rowNodes().has(first + 5)).toBe(true));
+      const records = observer.takeRecords();
+      const removed = records
+        .flatMap((record) => [...record.removedNodes])
+        .filter((node) => nodes.has(node as HTMLElement));
+      expect(removed, `row nodes removed at offset ${top}`).toEqual([]);
+      expect(new Set(rowNodes().values())).toEqual(nodes);
+      const touched = records.some((record) => stays.contains(record.target));
+      expect(touched, `row ${first + 3} written again at offset ${top}`).toBe(false);
+      expect(stays.textContent).toBe(`Shipment ${first + 3}`);
+    }
+    observer.disconnect();
+  });
 });
 
 describe('the list table’s cells', () => {

@@ -54,7 +54,14 @@ export function fillRow<Row>(
   }
   if (madeFor.get(node) !== columns) {
     madeFor.set(node, columns);
-    node.replaceChildren(...columns.map(() => gridcell('')));
+    node.replaceChildren(
+      ...columns.map((_, i) => {
+        const cell = gridcell('');
+        // Its column's width, set on the table (DataTable): a resize restyles, never remakes, cells.
+        cell.style.width = `var(--column-${i})`;
+        return cell;
+      }),
+    );
   }
   let element = node.firstElementChild as HTMLElement | null;
   for (const column of columns) {
