@@ -67,7 +67,7 @@ let results: ({ message: string; failed: boolean } | null)[] = [];
 
 function renderExport() {
   results = [];
-  render(ListExport, {
+  render(ListExport<'containers'>, {
     def: containersList,
     query: { filters: {}, sort: containersList.defaultSort },
     columns,
