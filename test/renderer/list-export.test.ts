@@ -12,47 +12,13 @@ import { containersList } from '../../src/renderer/src/lib/lists-containers';
 import type { ContainerRow } from '../../src/shared/rows';
 import type { Settings } from '../../src/shared/types';
 import { bridge } from './bridge';
+import { containerRow } from './container-row';
 
 const HOUR = 3_600_000;
 
-function row(checkedHoursAgo: number): ContainerRow {
-  return {
-    id: 'c1',
-    shipmentId: 's1',
-    number: 'MSCU1234565',
-    status: 'available',
-    equipment: '40HC',
-    billOfLading: 'MEDU1',
-    carrierScac: 'MSCU',
-    customer: null,
-    portOfDischarge: 'Los Angeles',
-    destination: null,
-    terminal: 'Fenix Marine',
-    vessel: null,
-    eta: null,
-    ata: null,
-    dischargedAt: null,
-    availableForPickup: true,
-    lastFreeDay: null,
-    lfdDeadlineAt: null,
-    lfdTimezone: null,
-    lineLastFreeDay: null,
-    holds: [],
-    facilityHolds: null,
-    feesTotal: null,
-    pickupReady: true,
-    lfdSource: null,
-    // The print sheet answers at the moment it is printed: the check is that long before the clock.
-    terminalCheckedAt: new Date(Date.now() - checkedHoursAgo * HOUR).toISOString(),
-    pickupAppointmentAt: null,
-    pickedUpAt: null,
-    emptyReturnedAt: null,
-    podTimezone: 'America/Los_Angeles',
-    tags: [],
-    createdAt: null,
-    customFields: {},
-  };
-}
+/** A box available at the terminal, its terminal data checked that many hours before the clock (the print sheet answers at the moment it is printed). */
+const row = (checkedHoursAgo: number): ContainerRow =>
+  containerRow({ terminalCheckedAt: new Date(Date.now() - checkedHoursAgo * HOUR).toISOString() });
 
 const settings = (terminalStaleHours: number): Settings => ({
   theme: 'system',
