@@ -94,3 +94,9 @@ export async function expectRowsLoaded(grid: Locator, min = 1): Promise<void> {
 }
 
 export { expect };
+
+/** Chooses an item of a list's Export menu: Export CSV, Export Excel or Print…. */
+export async function chooseExport(page: Page, item: 'Export CSV' | 'Export Excel' | 'Print…'): Promise<void> {
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.getByRole('menu', { name: 'Export this list' }).getByRole('menuitem', { name: item }).click();
+}

@@ -2,7 +2,8 @@
  * Pickup truth end to end (issue 16 item 4): a sandbox synced through core, the containers list
  * over IPC carrying what the decision reads (terminal check time, whose last free day), and the
  * CSV export answering as the shared decision does at the export's moment, with the stale limit
- * from Settings: the same boxes read "Ready" on fresh data and "Can’t tell" once it is old.
+ * from Settings: the same boxes read "Ready" on fresh data and "Can’t tell" once it is old. The
+ * list's "Ready for pickup" filter returns exactly the boxes called Ready, at each moment and limit.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,6 +44,17 @@ beforeAll(async () => {
   } while (after);
 }, 60_000);
 afterAll(() => core.close());
+
+/** The numbers of the boxes the list's "Ready for pickup" filter returns, over IPC. */
+async function readyFiltered(): Promise<string[]> {
+  const count = await value<number>(core, 'containers:count', { filters: { pickupReady: true } });
+  const page = await value<{ rows: ContainerRow[] }>(core, 'containers:list', {
+    filters: { pickupReady: true },
+    page: { limit: 500 },
+  });
+  expect(page.rows).toHaveLength(count);
+  return page.rows.map((r) => r.number!).sort();
+}
 
 /** The export's pickup columns by container number. */
 async function exportPickup(): Promise<Map<string, Record<string, string>>> {
@@ -86,6 +98,8 @@ describe('pickup truth through the store, IPC and export', () => {
     // The demo fleet has boxes of each kind at this moment.
     expect([...states].sort()).toEqual(['done', 'not_ready', 'ready']);
     const ready = rows.filter((r) => pickupTruth(r, start, 24).state === 'ready');
+    // The list's filter returns exactly the boxes the column calls Ready.
+    expect(await readyFiltered()).toEqual(ready.map((r) => r.number!).sort());
 
     // 30 hours on, nothing synced: no box at the terminal is called ready any more.
     clock = start + 30 * HOUR;
@@ -97,10 +111,14 @@ describe('pickup truth through the store, IPC and export', () => {
       });
     }
     expect([...later.values()].some((line) => line.pickup === 'Ready')).toBe(false);
+    expect(await readyFiltered()).toEqual([]);
 
     // With a 48-hour limit in Settings the same data is fresh enough again.
     await value(core, 'settings:update', { terminalStaleHours: 48 });
     const lenient = await exportPickup();
     for (const r of ready) expect(lenient.get(r.number!)?.pickup).toBe('Ready');
+    const readyLater = rows.filter((r) => pickupTruth(r, clock, 48).state === 'ready');
+    expect(readyLater.length).toBeGreaterThanOrEqual(ready.length);
+    expect(await readyFiltered()).toEqual(readyLater.map((r) => r.number!).sort());
   });
 });

@@ -15,6 +15,7 @@ import type { Rates } from '../../src/shared/exposure';
 import type { ContainerRow } from '../../src/shared/rows';
 import type { ContainerDetail, Settings, ShipmentDetail } from '../../src/shared/types';
 import { bridge } from './bridge';
+import { containerRow } from './container-row';
 
 const noRates: Rates = { currency: 'USD', sets: [] };
 const rates: Rates = {
@@ -36,44 +37,14 @@ const settings = (r: Rates): Settings => ({ theme: 'system', timeDisplay: 'local
 /** Noon in Los Angeles on 22 May 2026: 12 days past a last free day of 10 May. */
 const now = Date.parse('2026-05-22T12:00:00-07:00');
 
-function row(overrides: Partial<ContainerRow> = {}): ContainerRow {
-  return {
-    id: 'c1',
-    customFields: {},
-    shipmentId: 's1',
-    number: 'MSCU1234565',
-    status: 'available',
-    equipment: '40HC',
-    billOfLading: 'MEDU1',
-    carrierScac: 'MSCU',
-    customer: null,
-    portOfDischarge: 'Los Angeles',
-    destination: null,
-    terminal: 'Fenix Marine',
-    vessel: null,
-    eta: null,
-    ata: null,
-    dischargedAt: null,
-    availableForPickup: true,
+const row = (overrides: Partial<ContainerRow> = {}): ContainerRow =>
+  containerRow({
     lastFreeDay: '2026-05-10',
     lfdDeadlineAt: '2026-05-11T07:00:00Z',
     lfdTimezone: 'America/Los_Angeles',
-    lineLastFreeDay: null,
-    holds: [],
-    facilityHolds: null,
-    feesTotal: null,
-    pickupReady: true,
     lfdSource: 'terminal',
-    terminalCheckedAt: null,
-    pickupAppointmentAt: null,
-    pickedUpAt: null,
-    emptyReturnedAt: null,
-    podTimezone: 'America/Los_Angeles',
-    tags: [],
-    createdAt: null,
     ...overrides,
-  };
-}
+  });
 const detailOf = (container: ContainerRow): ContainerDetail => ({
   container,
   milestones: [],

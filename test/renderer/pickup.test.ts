@@ -11,49 +11,22 @@ import { containersList } from '../../src/renderer/src/lib/lists-containers';
 import { fillRow, titleOf } from '../../src/renderer/src/lib/table-cells';
 import type { ContainerRow } from '../../src/shared/rows';
 import type { ContainerDetail, Settings } from '../../src/shared/types';
+import { containerRow } from './container-row';
 
 // Noon in Los Angeles on 10 March 2026.
 const now = Date.parse('2026-03-10T19:00:00Z');
 const hoursAgo = (h: number) => new Date(now - h * 3_600_000).toISOString();
 
-function row(overrides: Partial<ContainerRow> = {}): ContainerRow {
-  return {
-    id: 'c1',
-    shipmentId: 's1',
-    number: 'MSCU1234565',
-    status: 'available',
-    equipment: '40HC',
-    billOfLading: 'MEDU1',
-    carrierScac: 'MSCU',
-    customer: null,
-    portOfDischarge: 'Los Angeles',
-    destination: null,
-    terminal: 'Fenix Marine',
-    vessel: null,
-    eta: null,
-    ata: null,
-    dischargedAt: null,
-    availableForPickup: true,
+const row = (overrides: Partial<ContainerRow> = {}): ContainerRow =>
+  containerRow({
     lastFreeDay: '2026-03-09',
     lfdDeadlineAt: '2026-03-10T07:00:00Z',
     lfdTimezone: 'America/Los_Angeles',
     lineLastFreeDay: '2026-03-12',
-    holds: [],
-    facilityHolds: null,
-    feesTotal: null,
-    pickupReady: true,
     lfdSource: 'terminal',
     terminalCheckedAt: hoursAgo(2),
-    pickupAppointmentAt: null,
-    pickedUpAt: null,
-    emptyReturnedAt: null,
-    podTimezone: 'America/Los_Angeles',
-    tags: [],
-    createdAt: null,
-    customFields: {},
     ...overrides,
-  };
-}
+  });
 const detailOf = (container: ContainerRow): ContainerDetail => ({
   container,
   milestones: [],

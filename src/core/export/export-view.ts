@@ -80,18 +80,27 @@ async function exportRows<N extends ListName>(
   const schemas: { filters: z.ZodType; sort: z.ZodType } = listViews[name];
   const filters = parse(schemas.filters, options.filters, 'filters');
   const sort = options.sort === undefined ? undefined : parse(schemas.sort, options.sort, 'sort');
+  // One moment and one stale limit for the whole export: its filters (ready for pickup, overdue)
+  // and its pickup columns answer alike.
+  const pickup: PickupExportOptions = {
+    now: options.pickup?.now ?? Date.now(),
+    staleHours: options.pickup?.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
+  };
   let columns;
   try {
     const keys = options.columns?.map((key) => (key === 'number' ? numberKeys[name] : key));
     columns = chooseColumns(
-      [...lists[name].export, ...extraColumns(name, options), ...customFieldColumns(db, name)],
+      [...lists[name].export, ...extraColumns(name, pickup), ...customFieldColumns(db, name)],
       keys,
     );
   } catch (error) {
     throw new QuaysideError('invalid_argument', (error as Error).message);
   }
   return exportToFile(path, {
-    rows: checkedListQueries(name).iterate(db, filters, sort as Sort | undefined),
+    rows: checkedListQueries(name).iterate(db, filters, sort as Sort | undefined, {
+      now: new Date(pickup.now).toISOString(),
+      staleHours: pickup.staleHours,
+    }),
     columns,
     headerStyle: options.headerStyle,
     format: options.format,
@@ -105,12 +114,9 @@ async function exportRows<N extends ListName>(
 const sheetNameOf = (view: string) => view.charAt(0).toUpperCase() + view.slice(1).replaceAll('-', ' ');
 
 /** Columns a list adds that depend on the moment of the export: the containers' pickup answer. */
-function extraColumns<N extends ListName>(name: N, options: ExportViewOptions): ExportColumn<BaseRowOf<N>>[] {
+function extraColumns<N extends ListName>(name: N, pickup: PickupExportOptions): ExportColumn<BaseRowOf<N>>[] {
   if (name !== 'containers') return [];
-  return pickupColumns({
-    now: options.pickup?.now ?? Date.now(),
-    staleHours: options.pickup?.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
-  }) as unknown as ExportColumn<BaseRowOf<N>>[];
+  return pickupColumns(pickup) as unknown as ExportColumn<BaseRowOf<N>>[];
 }
 
 /** `number` names each list's identifying column too (`--columns number,cf.po_number`). */

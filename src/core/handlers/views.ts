@@ -7,7 +7,7 @@ import type { Db } from '../store/database';
 import { dashboardSummary } from '../store/queries/dashboard';
 import { filterOptions } from '../store/queries/filter-options';
 import { lists } from '../resources/lists';
-import { checkedListQueries } from '../store/queries/list-view';
+import { checkedListQueries, type JudgedAt } from '../store/queries/list-view';
 import type { Sort } from '../../shared/views';
 import { toActionError } from './api-errors';
 import type { CoreContext } from './context';
@@ -36,15 +36,16 @@ function getOf(name: ListName): (db: Db, id: string) => unknown {
 }
 
 /** `<name>:list`, `:count` and `:get` of every list, from its queries. */
-function listHandlers(db: () => Promise<Db>): Pick<Handlers, ListChannel> {
+function listHandlers(db: () => Promise<Db>, judgedAt: () => JudgedAt): Pick<Handlers, ListChannel> {
   const handlers: Record<string, unknown> = {};
   for (const name of listNames) {
     // The arguments were parsed by the channel's schema: this list's filters and sort.
     const queries = checkedListQueries(name);
     type ListArg = { filters: unknown; sort?: Sort; page: { limit: number; after?: string } };
     handlers[`${name}:list`] = async ({ filters, sort, page }: ListArg) =>
-      queries.page(await db(), filters, { sort, limit: page.limit, after: page.after });
-    handlers[`${name}:count`] = async ({ filters }: { filters: unknown }) => queries.count(await db(), filters);
+      queries.page(await db(), filters, { sort, limit: page.limit, after: page.after, ...judgedAt() });
+    handlers[`${name}:count`] = async ({ filters }: { filters: unknown }) =>
+      queries.count(await db(), filters, judgedAt());
     const get = getOf(name);
     handlers[`${name}:get`] = async ({ id }: { id: string }) => get(await db(), id);
   }
@@ -53,9 +54,15 @@ function listHandlers(db: () => Promise<Db>): Pick<Handlers, ListChannel> {
 
 export function viewHandlers(ctx: CoreContext): ViewHandlers {
   const db = async (): Promise<Db> => (await ctx.session()).db;
+  // "Overdue" and "ready for pickup" are judged now (CoreOptions.now when tests move the clock),
+  // ready only on terminal data fresher than the stale limit in Settings, as the Pickup column.
+  const judgedAt = (): JudgedAt => ({
+    ...(ctx.options.now ? { now: new Date(ctx.options.now()).toISOString() } : {}),
+    staleHours: ctx.settings.get().terminalStaleHours,
+  });
 
   return {
-    ...listHandlers(db),
+    ...listHandlers(db, judgedAt),
     'containers:events': async ({ id, refresh }) => {
       const session = await ctx.session();
       const detail = containerDetail(session.db, id);

@@ -7,6 +7,7 @@ import { dateOnly, timestamp } from '../export/columns';
 import { storedInstant, storedInstantOrDate, withCheckedDates } from '../store/instant';
 import { bool, num, relId, str, strings, type StoredResource } from '../store/resource';
 import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
+import { pickupReadyFilter } from '../store/queries/pickup-ready';
 import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn, type WriteContext } from './define';
 import { defineList, type BaseRowOf } from './define-list';
 import { shipmentFilters } from './shipments';
@@ -239,7 +240,9 @@ export const containersList = defineList({
       q.where.push(`(${types.map(() => "(',' || c.hold_types || ',') LIKE ?").join(' OR ')})`);
       q.params.push(...types.map((h) => `%,${h},%`));
     },
-    pickupReady: flag('c.pickup_ready = 1', 'c.pickup_ready = 0'),
+    // As the Pickup column answers, at the query's moment with the Settings stale limit (not the
+    // stored pickup_ready, which reads availability and holds only).
+    pickupReady: pickupReadyFilter,
     // The box's own fields (the shipment's are the shipments list's).
     customFields: customFieldFilters('container', 'c.id'),
     overdue: (yes, q) => {

@@ -62,7 +62,8 @@ test.describe('the real Electron shell', () => {
       const count = page.getByRole('status', { name: 'Row count' });
       await expect(count).toHaveText(/^\d+ containers$/);
       const total = Number((await count.textContent())!.split(' ')[0]);
-      await page.getByRole('button', { name: 'Export CSV' }).click();
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Export CSV' }).click();
       await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toContainText(
         `Exported ${total} containers`,
       );

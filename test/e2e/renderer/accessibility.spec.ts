@@ -56,7 +56,7 @@ for (const theme of ['light', 'dark'] as const) {
     }
   });
 
-  // The open pieces: a filter editor, the column chooser, the search palette, the new tracking request form.
+  // The open pieces: a filter editor, the column chooser, the Export menu, the search palette, the new tracking request form.
   test(`every open panel passes an accessibility scan with no serious violations (${theme} theme)`, async ({
     page,
     host,
@@ -79,6 +79,14 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await seriousViolations(page), 'column chooser').toEqual([]);
     await page.keyboard.press('Escape');
     await expect(chooser).toBeHidden();
+    // The Export menu (Export CSV, Export Excel, Print…).
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const exportMenu = page.getByRole('menu', { name: 'Export this list' });
+    await expect(exportMenu.getByRole('menuitem', { name: 'Export CSV' })).toBeFocused();
+    expect(await seriousViolations(page), 'export menu').toEqual([]);
+    await page.screenshot({ path: testInfo.outputPath(`export-menu-${theme}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(exportMenu).toBeHidden();
     // Saved views (issue 16 item 6): the save dialog.
     await page.getByRole('button', { name: 'Save view…' }).click();
     const saveView = page.getByRole('dialog', { name: 'Save view' });

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
 import type { ShipmentRow } from '../../../src/shared/rows';
-import { expect, expectRowsLoaded, ipcAnswer, test, waitForFirstSync } from '../fixtures';
+import { chooseExport, expect, expectRowsLoaded, ipcAnswer, test, waitForFirstSync } from '../fixtures';
 
 /** Each rendered row's cells by column, in row order. */
 async function shownRows(page: Page): Promise<string[][]> {
@@ -117,7 +117,7 @@ test('custom fields as columns and filters: PO number sorted, Incoterm picked, e
   await shot('custom-field-filter-applied');
 
   // The export holds what the list shows, in its order, with the custom field columns.
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await chooseExport(page, 'Export CSV');
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(
     new RegExp(`Exported ${matching} shipments to `),
   );

@@ -45,10 +45,15 @@ test('the shipments list exports as an Excel workbook: the rows on screen, in th
   expect(total).toBeGreaterThan(0);
   const shown = await firstColumn(page, 'Shipments');
 
-  const choice = page.getByRole('group', { name: 'Export this list' });
-  await expect(choice.getByRole('button')).toHaveText(['Export CSV', 'Export Excel']);
-  const excel = choice.getByRole('button', { name: 'Export Excel' });
-  await excel.focus();
+  // The Export menu, from the keyboard: Enter opens it on its first item, ↓ moves to Excel.
+  await page.getByRole('button', { name: 'Export', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const choice = page.getByRole('menu', { name: 'Export this list' });
+  await expect(choice.getByRole('menuitem')).toHaveText(['Export CSV', 'Export Excel', 'Print…']);
+  await expect(choice.getByRole('menuitem', { name: 'Export CSV' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const excel = choice.getByRole('menuitem', { name: 'Export Excel' });
+  await expect(excel).toBeFocused();
   await expect(excel).toHaveAttribute('title', /as an Excel workbook \(\.xlsx\)/);
   await page.screenshot({ path: testInfo.outputPath('01-export-choice.png') });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
-import { expect, expectRowsLoaded, test, waitForFirstSync } from '../fixtures';
+import { chooseExport, expect, expectRowsLoaded, test, waitForFirstSync } from '../fixtures';
 
 /** The first cell of every rendered data row, top to bottom. */
 async function firstColumn(page: Page, grid: string): Promise<string[]> {
@@ -125,7 +125,7 @@ test('a forwarder’s day: dashboard, last free days, a shipment’s timeline, a
   await expectRowsLoaded(grid);
   const shown = await firstColumn(page, 'Containers');
   expect(shown).toEqual([...ascending].reverse());
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await chooseExport(page, 'Export CSV');
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toHaveText(
     new RegExp(`Exported ${summary.lfdWithin3Days} containers to .*export\\.csv`),
   );
@@ -213,7 +213,7 @@ test('an export of containers on hold says what the list shows, hold by hold', a
         }),
     holdsColumn,
   );
-  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await chooseExport(page, 'Export CSV');
   await expect(page.getByRole('status').filter({ hasText: 'Exported' })).toBeVisible();
   const records = parse<Record<string, string>>(readFileSync(exportPath, 'utf8').slice(1), { columns: true });
   expect(records).toHaveLength(total);

@@ -187,3 +187,84 @@ test('the new tracking request form is a dialog over the list: focus goes in, Es
   await expect(opener).toBeFocused();
   await page.screenshot({ path: testInfo.outputPath('tracking-requests-1366.png') });
 });
+
+test('each list’s title and count keep one line beside its tools; Export is one menu, from the keyboard too', async ({
+  page,
+  host,
+}, testInfo) => {
+  await waitForFirstSync(host);
+  /** How many lines an element's text takes on screen. */
+  const lines = (element: HTMLElement): number => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  };
+  for (const [view, title] of [
+    ['shipments', 'Shipments'],
+    ['containers', 'Containers'],
+    ['email-submissions', 'Email submissions'],
+    // Last, the fullest header (Import…, New tracking request): the menu's keys are tried there.
+    ['tracking-requests', 'Tracking requests'],
+  ] as const) {
+    await page.goto(`${host.url}#/${view}?from=menu`);
+    const heading = page.getByRole('heading', { level: 1, name: title });
+    const count = page.getByRole('status', { name: 'Row count' });
+    await expect(count).toHaveText(/^\d[\d,]* /);
+    expect(await heading.evaluate(lines), `${title}: the title on one line`).toBe(1);
+    expect(await count.evaluate(lines), `${title}: the count on one line`).toBe(1);
+    // The tools stand on the title's row, not under it; Export, CSV, Excel and Print are one button.
+    const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+    await expect(exportButton).toHaveAttribute('aria-haspopup', 'menu');
+    await expect(page.getByRole('button', { name: /^(Export CSV|Export Excel|Print…)$/ })).toHaveCount(0);
+    const h = (await heading.boundingBox())!;
+    const b = (await exportButton.boundingBox())!;
+    expect(b.y, `${title}: Export on the title's row`).toBeLessThan(h.y + h.height);
+    expect(b.x + b.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+    await page.screenshot({
+      path: testInfo.outputPath(`${view}-header.png`),
+      clip: { x: 0, y: 0, ...{ width: page.viewportSize()!.width, height: 150 } },
+    });
+  }
+
+  // The menu from the keyboard.
+  const exportButton = page.getByRole('button', { name: 'Export', exact: true });
+  const menu = page.getByRole('menu', { name: 'Export this list' });
+  const item = (name: string) => menu.getByRole('menuitem', { name });
+  await exportButton.focus();
+  await expect(exportButton).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowUp');
+  await expect(item('Print…')).toBeFocused();
+  await expect(exportButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(exportButton).toHaveAttribute('aria-controls', (await menu.getAttribute('id'))!);
+  await page.screenshot({ path: testInfo.outputPath('tracking-requests-export-menu.png') });
+  await page.keyboard.press('ArrowDown');
+  await expect(item('Export CSV')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(item('Print…')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(item('Export CSV')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(item('Print…')).toBeFocused();
+  await page.keyboard.press('e');
+  await expect(item('Export CSV')).toBeFocused();
+  await page.keyboard.press('e');
+  await expect(item('Export Excel')).toBeFocused();
+  // Escape closes it and gives focus back to the button.
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(exportButton).toBeFocused();
+  await expect(exportButton).toHaveAttribute('aria-expanded', 'false');
+  // Enter opens it on its first item; Tab closes it and moves on.
+  await page.keyboard.press('Enter');
+  await expect(item('Export CSV')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeHidden();
+  await expect(exportButton).not.toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(exportButton).toBeFocused();
+  // A click outside closes it.
+  await exportButton.click();
+  await expect(menu).toBeVisible();
+  await page.getByRole('heading', { level: 1, name: 'Tracking requests' }).click();
+  await expect(menu).toBeHidden();
+});

@@ -3,7 +3,7 @@
 // deleted; a view the list has outgrown opens with what still applies and says what it left out;
 // Print lays out every matching row, titled with the view's name, for a trucker's pickup list.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, expectRowsLoaded, test, waitForFirstSync } from '../fixtures';
+import { chooseExport, expect, expectRowsLoaded, test, waitForFirstSync } from '../fixtures';
 
 const NAME = 'Pickups for Harbor Trucking';
 
@@ -60,7 +60,7 @@ test('a saved view is pinned, opens as saved after a reload, prints, and is rena
   await page.screenshot({ path: testInfo.outputPath('sidebar-pinned-view.png') });
 
   // Print: every matching row, not the visible window; titled with the view, filters in words.
-  await page.getByRole('button', { name: 'Print…' }).click();
+  await chooseExport(page, 'Print…');
   await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
   await page.emulateMedia({ media: 'print' });
   const sheet = page.locator('.print-sheet');
@@ -69,7 +69,7 @@ test('a saved view is pinned, opens as saved after a reload, prints, and is rena
   await expect(sheet).toContainText(/Printed .+ · Times in .+ \(this computer’s time zone\)/);
   await expect(sheet.locator('tbody tr')).toHaveCount(Math.min(available, 5000));
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Print…' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Export', exact: true })).toBeHidden();
   await page.screenshot({ path: testInfo.outputPath('print-layout.png'), fullPage: true });
   await page.pdf({ path: testInfo.outputPath('print.pdf'), landscape: true, format: 'A4', preferCSSPageSize: true });
   await page.emulateMedia({ media: 'screen' });
@@ -144,7 +144,7 @@ test('the whole list prints, not just the rows on screen, its header on every pa
   expect(all, 'more rows than the table keeps on screen').toBeGreaterThan(100);
   await page.goto(`${host.url}#/containers?from=menu`);
   await expectRowsLoaded(page.getByRole('grid', { name: 'Containers' }));
-  await page.getByRole('button', { name: 'Print…' }).click();
+  await chooseExport(page, 'Print…');
   await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
   await page.emulateMedia({ media: 'print' });
   const sheet = page.getByRole('region', { name: 'Print layout' });

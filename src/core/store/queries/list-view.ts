@@ -6,6 +6,7 @@
  * `customFields` filter) and gives each row of a page, and a row by id, its values.
  */
 import { listNames, type ListName } from '../../../shared/list-views';
+import { DEFAULT_TERMINAL_STALE_HOURS } from '../../../shared/pickup';
 import { isCustomFieldSortField, slugOfSortField, type Page, type Sort } from '../../../shared/views';
 import { QuaysideError } from '../../errors';
 import { customFieldEntities } from '../../resources/custom-fields';
@@ -24,24 +25,30 @@ import { customFieldCellsOf, customFieldDataTypes } from './custom-fields';
 import { iterateOrdered, keysetPage, orderedQueries, type KeysetQuery, type OrderedQuery } from './keyset';
 import { customFieldSortJoin } from './list-sql';
 
-export interface ListOptions<F extends string> {
+/** What filters such as "overdue" and "ready for pickup" are judged at. */
+export interface JudgedAt {
+  /** The instant; now by default. */
+  now?: string;
+  /** Terminal data older than this many hours is too old to call a box ready; Settings' default (24) by default. */
+  staleHours?: number;
+}
+
+export interface ListOptions<F extends string> extends JudgedAt {
   sort?: Sort<F>;
   limit?: number;
   after?: string;
-  /** The instant filters such as "overdue" are judged at; now by default. */
-  now?: string;
 }
 
 export interface ListView<Filters, SortField extends string, Row, BaseRow = Row> {
   page: (db: Db, filters: Filters, options?: ListOptions<SortField>) => Page<Row>;
-  count: (db: Db, filters: Filters, now?: string) => number;
+  count: (db: Db, filters: Filters, at?: JudgedAt) => number;
   /**
    * Every matching row in list order, streamed (it holds its connection: see iterateOrdered),
    * without custom field values (an export reads them once, by record).
    */
-  iterate: (db: Db, filters: Filters, sort?: Sort<SortField>) => Generator<BaseRow>;
+  iterate: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt) => Generator<BaseRow>;
   /** The statements `iterate` runs, in order (the bench runs them in SQLite's own shell too). */
-  orderedSql: (db: Db, filters: Filters, sort?: Sort<SortField>) => { sql: string; params: unknown[] }[];
+  orderedSql: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt) => { sql: string; params: unknown[] }[];
   get: (db: Db, id: string) => Row | null;
 }
 
@@ -63,10 +70,16 @@ function whereOf<N extends ListName>(
   spec: ListSpec<N>,
   alias: string,
   filters: ListFiltersOf<N>,
-  now: string,
+  at: JudgedAt,
   customFieldTypes: ReadonlyMap<string, string>,
 ) {
-  const q: FilterQuery = { where: [`${alias}.synced_at IS NOT NULL`], params: [], now, customFieldTypes };
+  const q: FilterQuery = {
+    where: [`${alias}.synced_at IS NOT NULL`],
+    params: [],
+    now: at.now ?? new Date().toISOString(),
+    staleHours: at.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
+    customFieldTypes,
+  };
   const given = filters as Record<string, unknown>;
   const sql = spec.filters as Record<string, (value: unknown, q: FilterQuery) => void>;
   for (const key of Object.keys(sql)) {
@@ -104,9 +117,9 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
     return { sortColumn, sortJoin: join };
   }
 
-  const query = (db: Db, filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined, now: string) => {
+  const query = (db: Db, filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined, at: JudgedAt) => {
     const types = typesFor(db, filters, sort);
-    const { where, params } = whereOf(spec, alias, filters, now, types);
+    const { where, params } = whereOf(spec, alias, filters, at, types);
     const order = sort ?? defaultSort;
     return {
       select: spec.select,
@@ -118,8 +131,13 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       direction: order.direction,
     };
   };
-  const ordered = (db: Db, filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined): OrderedQuery => ({
-    ...query(db, filters, sort, new Date().toISOString()),
+  const ordered = (
+    db: Db,
+    filters: ListFiltersOf<N>,
+    sort: Sort<SortField> | undefined,
+    at: JudgedAt = {},
+  ): OrderedQuery => ({
+    ...query(db, filters, sort, at),
     walkIndex:
       (spec.indexOrderedSorts as readonly string[] | undefined)?.includes((sort ?? defaultSort).field) === true,
   });
@@ -135,19 +153,19 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
   return {
     page: (db, filters, options = {}) => {
       const page = keysetPage(db, {
-        ...query(db, filters, options.sort, options.now ?? new Date().toISOString()),
+        ...query(db, filters, options.sort, options),
         limit: options.limit ?? 100,
         after: options.after,
       });
       return { rows: withValues(db, page.rows.map(spec.toRow)), next: page.next };
     },
-    count: (db, filters, now = new Date().toISOString()) => {
-      const { where, params } = whereOf(spec, alias, filters, now, typesFor(db, filters, undefined));
+    count: (db, filters, at = {}) => {
+      const { where, params } = whereOf(spec, alias, filters, at, typesFor(db, filters, undefined));
       const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
-    iterate: (db, filters, sort) => iterateOrdered(db, ordered(db, filters, sort), spec.toRow),
-    orderedSql: (db, filters, sort) => orderedQueries(ordered(db, filters, sort)),
+    iterate: (db, filters, sort, at) => iterateOrdered(db, ordered(db, filters, sort, at), spec.toRow),
+    orderedSql: (db, filters, sort, at) => orderedQueries(ordered(db, filters, sort, at)),
     get: (db, id) => {
       const row = db
         .prepare(

@@ -1,0 +1,41 @@
+import type { ContainerRow } from '../../src/shared/rows';
+
+/** A containers list row for renderer tests: a 40' box available at Fenix Marine, Los Angeles, no last free day, never checked. */
+export function containerRow(overrides: Partial<ContainerRow> = {}): ContainerRow {
+  return {
+    id: 'c1',
+    shipmentId: 's1',
+    number: 'MSCU1234565',
+    status: 'available',
+    equipment: '40HC',
+    billOfLading: 'MEDU1',
+    carrierScac: 'MSCU',
+    customer: null,
+    portOfDischarge: 'Los Angeles',
+    destination: null,
+    terminal: 'Fenix Marine',
+    vessel: null,
+    eta: null,
+    ata: null,
+    dischargedAt: null,
+    availableForPickup: true,
+    lastFreeDay: null,
+    lfdDeadlineAt: null,
+    lfdTimezone: null,
+    lineLastFreeDay: null,
+    holds: [],
+    facilityHolds: null,
+    feesTotal: null,
+    pickupReady: true,
+    lfdSource: null,
+    terminalCheckedAt: null,
+    pickupAppointmentAt: null,
+    pickedUpAt: null,
+    emptyReturnedAt: null,
+    podTimezone: 'America/Los_Angeles',
+    tags: [],
+    createdAt: null,
+    customFields: {},
+    ...overrides,
+  };
+}
