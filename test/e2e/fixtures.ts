@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
 import type { Channel } from '../../src/shared/ipc';
 import type { SyncStatus } from '../../src/shared/types';
@@ -99,4 +100,12 @@ export { expect };
 export async function chooseExport(page: Page, item: 'Export CSV' | 'Export Excel' | 'Print…'): Promise<void> {
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await page.getByRole('menu', { name: 'Export this list' }).getByRole('menuitem', { name: item }).click();
+}
+
+/** The page's serious and critical WCAG 2.1 A/AA violations (axe), each with a few of its elements: none is the bar. */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
 }

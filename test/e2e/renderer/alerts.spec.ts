@@ -4,20 +4,11 @@
  * notification it shows (recorded by the test host, as main would show it), its click opening
  * that sync's alerts, and a row opening its container. Screenshots and axe scans.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index';
 import type { DesktopNotification } from '../../../src/shared/alerts';
-import { expect, syncStatus, test, waitForFirstSync } from '../fixtures';
+import { expect, syncStatus, test, waitForFirstSync, seriousViolations } from '../fixtures';
 import { startTestHost, type TestHost } from '../host/server';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 let sandbox: Sandbox;
 let host: TestHost;
@@ -93,7 +84,7 @@ test('rules in Settings, one notification per sync, its click opens that sync’
   note.open();
   await expect(page).toHaveURL(new RegExp(`#/alerts\\?run=${runId}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Alerts' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /alerts?$/ })).toHaveText(`${raised.length} alerts`);
+  await expect(page.getByRole('status', { name: 'Alert count' })).toHaveText(`${raised.length} alerts`);
   const table = page.getByRole('table', { name: 'Alerts, newest first, most urgent first within a sync' });
   await expect(table.getByRole('row')).toHaveCount(raised.length + 1);
   await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue(`run:${runId}`);

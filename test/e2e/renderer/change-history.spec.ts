@@ -4,21 +4,20 @@
  * period, kind chip, a row opening its shipment, the CSV export, "mark all as looked at"), and the
  * ETA history on the shipment page. Screenshots of each, and axe scans of the view and the page.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { startSandbox, type Sandbox } from '../../../src/sandbox/index';
-import { expect, expectRowsLoaded, ipcAnswer, syncStatus, test, waitForFirstSync } from '../fixtures';
+import {
+  expect,
+  expectRowsLoaded,
+  ipcAnswer,
+  syncStatus,
+  test,
+  waitForFirstSync,
+  seriousViolations,
+} from '../fixtures';
 import { startTestHost, type TestHost } from '../host/server';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
 
 let sandbox: Sandbox;
 let host: TestHost;

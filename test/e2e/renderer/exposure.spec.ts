@@ -3,16 +3,7 @@
  * on the dashboard, a container page and a shipment page, labelled as an estimate; days only
  * without rates.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, ipcAnswer, test, waitForFirstSync } from '../fixtures';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
+import { expect, ipcAnswer, test, waitForFirstSync, seriousViolations } from '../fixtures';
 
 test('rates entered in Settings give an estimate on the dashboard, a container page and its shipment page', async ({
   page,

@@ -3,18 +3,9 @@
  * (Ready; Not ready because…; Can't tell once the terminal's data is older than the limit, shown
  * with the page's clock moved 31 hours on), the Pickup column in Containers, and an axe scan.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { pickupTruth } from '../../../src/shared/pickup';
 import type { ContainerRow } from '../../../src/shared/rows';
-import { expect, test, waitForFirstSync } from '../fixtures';
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-}
+import { expect, test, waitForFirstSync, seriousViolations } from '../fixtures';
 
 test('the Pickup card says ready, not ready and why, or that the terminal data is too old', async ({
   page,
