@@ -154,20 +154,41 @@ class PageWrite implements WriteContext {
 
 /** Writes one page (data plus included) in a single transaction; returns counts by type. */
 export function writeResources(db: Db, resources: StoredResource[], options: WriteOptions): WriteCounts {
+  const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
+  return writeSlice(db, sorted, 0, Infinity, options).counts;
+}
+
+/**
+ * Writes `sorted` (in write order) from `from` in one transaction, until its end or until
+ * `deadline` (a `performance.now()` time) has passed, whichever comes first (at least one
+ * resource); `next` is where the next slice starts. The page's last writes (events-complete
+ * marks, `alsoInTransaction`) go only with the slice that reaches the end (`writer-steps.ts`).
+ */
+export function writeSlice(
+  db: Db,
+  sorted: readonly StoredResource[],
+  from: number,
+  deadline: number,
+  options: WriteOptions,
+): { counts: WriteCounts; next: number } {
   const s = statements(db);
   const counts: WriteCounts = {};
-  const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
   const written = new Map<string, string>();
+  let next = from;
   const write = db.transaction(() => {
     const page = new PageWrite(s, options.syncedAt);
-    page.before = readBefore(s.histories, sorted);
-    for (const resource of sorted) {
+    const slice = deadline === Infinity && from === 0 ? sorted : sorted.slice(from);
+    page.before = readBefore(s.histories, slice);
+    for (const resource of slice) {
+      if (next > from && performance.now() > deadline) break;
+      next++;
       const raw = JSON.stringify(resource);
       if (unchangedReference(db, resource, raw, written)) continue;
       if (writeOne(page, resource, raw)) {
         counts[resource.type] = (counts[resource.type] ?? 0) + 1;
       }
     }
+    if (next < sorted.length) return;
     for (const id of options.eventsCompleteFor ?? []) s.eventsSynced.run(options.syncedAt, id);
     options.alsoInTransaction?.();
   });
@@ -184,7 +205,7 @@ export function writeResources(db: Db, resources: StoredResource[], options: Wri
   }
   // Inside a caller's transaction the page may still roll back: remember nothing then.
   if (!db.inTransaction) rememberReferences(db, written);
-  return counts;
+  return { counts, next };
 }
 
 /**
