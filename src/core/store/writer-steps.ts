@@ -18,14 +18,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from './database';
 import type { StoredResource } from './resource';
-import { writeSlice, type WriteCounts, type WriteOptions } from './writer';
+import { writeSlice, type SearchLater, type WriteCounts, type WriteOptions } from './writer';
 import { rank } from './writer-columns';
 
 /**
  * The time one slice may take, in ms: well under the 20 ms a task may hold the loop, with room
  * for the resource that is being written when it runs out and for the commit.
  */
-const SLICE_MS = 5;
+const SLICE_MS = 10;
 
 /**
  * Writes one page as `writeResources` would, in slices of about SLICE_MS each with the event
@@ -38,9 +38,10 @@ export async function writeResourcesInSteps(
 ): Promise<WriteCounts> {
   const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
   const counts: WriteCounts = {};
+  const searchLater: SearchLater[] = [];
   let from = 0;
   for (;;) {
-    const slice = writeSlice(db, sorted, from, performance.now() + SLICE_MS, options);
+    const slice = writeSlice(db, sorted, from, performance.now() + SLICE_MS, options, searchLater);
     for (const [type, n] of Object.entries(slice.counts)) counts[type] = (counts[type] ?? 0) + n;
     from = slice.next;
     if (from >= sorted.length) return counts;
