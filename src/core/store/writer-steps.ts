@@ -34,14 +34,15 @@ const SLICE_MS = 10;
 export async function writeResourcesInSteps(
   db: Db,
   resources: readonly StoredResource[],
-  options: WriteOptions,
+  options: WriteOptions & { sliceMs?: number },
 ): Promise<WriteCounts> {
+  const sliceMs = options.sliceMs ?? SLICE_MS;
   const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
   const counts: WriteCounts = {};
   const searchLater: SearchLater[] = [];
   let from = 0;
   for (;;) {
-    const slice = writeSlice(db, sorted, from, performance.now() + SLICE_MS, options, searchLater);
+    const slice = writeSlice(db, sorted, from, performance.now() + sliceMs, options, searchLater);
     for (const [type, n] of Object.entries(slice.counts)) counts[type] = (counts[type] ?? 0) + n;
     from = slice.next;
     if (from >= sorted.length) return counts;
