@@ -82,7 +82,7 @@ async function duringSync(dir: string): Promise<Measure[]> {
   const host = await startTestHost({
     dataDir: join(dir, 'sync'),
     autoSync: false,
-    demo: { start: async () => ({ url: remote.url, apiKey: DEMO_API_KEY, close: async () => {} }) },
+    demo: { start: () => Promise.resolve({ url: remote.url, apiKey: DEMO_API_KEY, close: () => Promise.resolve() }) },
   });
   try {
     const anchor = await idleLoopAnchor();
@@ -124,7 +124,12 @@ async function overBigDatabase(dir: string): Promise<Measure[]> {
   const { db, sampleBl } = buildBigDatabase(join(dataDir, 'demo', 'demo.sqlite'), BIG, 'bench-loop');
   db.close();
   const out = join(dir, 'export.csv');
-  const host = await startTestHost({ dataDir, autoSync: false, demo: undefined, chooseExportPath: async () => out });
+  const host = await startTestHost({
+    dataDir,
+    autoSync: false,
+    demo: undefined,
+    chooseExportPath: () => Promise.resolve(out),
+  });
   const measures: Measure[] = [];
   try {
     await ipc(host, 'shipments:count', { filters: {} });

@@ -66,7 +66,7 @@ function startWorker(): Worker | null {
       waiting.delete(answer.id);
       done?.(answer);
     });
-    started.on('error', (error) => failAll(error.message));
+    started.on('error', (error: Error) => failAll(error.message));
     started.on('exit', () => failAll('the checkpoint worker stopped'));
     worker = started;
     return started;
