@@ -339,8 +339,9 @@ export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvR
     }
     batchStarted = performance.now();
     if (onProgress !== undefined && written - (reported ?? 0) >= PROGRESS_EVERY) {
-      reported = written;
-      onProgress(written);
+      // At whole thousands, however the batches fell (a batch may be cut short by BATCH_MS).
+      reported = written - (written % PROGRESS_EVERY);
+      onProgress(reported);
     }
   };
 
