@@ -99,8 +99,9 @@ function containerChanges(seed: string, c: ContainerPlan, w: Window, out: Change
   // reported at a wrong time first gives another last free day until the carrier corrects it:
   // both are counted (a change told twice costs a request; one never told loses data).
   const from = rail ? c.milestones.find((m) => m.key === 'available') : c.milestones.find((m) => m.key === 'vessel_discharged');
-  if (!from) return;
   const until = fullOut ? fullOut.reportedAt : Infinity;
+  // Storage is owed only after the last free day, which follows the discharge (or availability).
+  if (!from || until <= w.from || Math.min(from.at, from.withdrawn?.at ?? Infinity) > w.to) return;
   const zone = rail ? s.destination.data.timeZone : s.pod.data.timeZone;
   const days = rail ? 2 : c.freeDays;
   const times = from.withdrawn ? [from.at, from.withdrawn.at] : [from.at];
@@ -208,6 +209,30 @@ export function changesWithin(store: SandboxStore, w: Window): Change[] {
   return out;
 }
 
+interface Cached {
+  /** Changes within (world.startedAt, to], extended as the clock moves on (it only moves forward). */
+  to: number;
+  changes: Change[];
+  /** Notifications made so far, by webhook and change, so each id is made once. */
+  made: Map<string, WebhookNotificationRec>;
+}
+const cache = new WeakMap<SandboxStore, Cached>();
+
+/** The changes since the sandbox started, up to `now`. */
+function changesUntil(store: SandboxStore, now: number): Change[] {
+  let hit = cache.get(store);
+  if (!hit) {
+    hit = { to: store.world.startedAt, changes: [], made: new Map() };
+    cache.set(store, hit);
+  }
+  if (now > hit.to) {
+    // Only the time since the last answer is scanned: what happened before it is already listed.
+    hit.changes.push(...changesWithin(store, { from: hit.to, to: now }));
+    hit.to = now;
+  }
+  return now === hit.to ? hit.changes : hit.changes.filter((c) => c.at <= now);
+}
+
 /**
  * The notifications listed at `now`, newest first: the generated history, then one per change
  * since the sandbox started for each active webhook subscribed to its event.
@@ -218,22 +243,28 @@ export function webhookNotificationsAt(store: SandboxStore, now: number): Webhoo
   const list = world.webhookNotifications.filter((n) => n.createdAt <= now && live.has(n.webhook));
   const hooks: WebhookRec[] = world.webhooks.filter((h) => h.active);
   if (hooks.length > 0) {
-    const from = Math.max(world.startedAt, Math.min(...hooks.map((h) => h.createdAt)));
-    const changes = from < now ? changesWithin(store, { from, to: now }) : [];
+    const changes = changesUntil(store, now);
+    const made = cache.get(store)!.made;
     for (const hook of hooks) {
       const events = new Set(hook.events);
       for (const change of changes) {
         if (change.at < hook.createdAt || !events.has(change.event)) continue;
-        const id = stableUuid(world.seed, `webhook_notification:${hook.id}:${change.key}`);
-        list.push({
-          id,
-          webhook: hook,
-          event: change.event,
-          // Most endpoints answer; now and then one does not.
-          deliveryStatus: hash32(id) % 13 === 0 ? 'failed' : 'succeeded',
-          reference: change.reference,
-          createdAt: change.at,
-        });
+        const label = `webhook_notification:${hook.id}:${change.key}`;
+        let rec = made.get(label);
+        if (!rec) {
+          const id = stableUuid(world.seed, label);
+          rec = {
+            id,
+            webhook: hook,
+            event: change.event,
+            // Most endpoints answer; now and then one does not.
+            deliveryStatus: hash32(id) % 13 === 0 ? 'failed' : 'succeeded',
+            reference: change.reference,
+            createdAt: change.at,
+          };
+          made.set(label, rec);
+        }
+        list.push(rec);
       }
     }
   }
