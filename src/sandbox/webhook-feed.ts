@@ -98,7 +98,9 @@ function containerChanges(seed: string, c: ContainerPlan, w: Window, out: Change
   // Storage owed grows by the day past the last free day until the box is out. A discharge
   // reported at a wrong time first gives another last free day until the carrier corrects it:
   // both are counted (a change told twice costs a request; one never told loses data).
-  const from = rail ? c.milestones.find((m) => m.key === 'available') : c.milestones.find((m) => m.key === 'vessel_discharged');
+  const from = rail
+    ? c.milestones.find((m) => m.key === 'available')
+    : c.milestones.find((m) => m.key === 'vessel_discharged');
   const until = fullOut ? fullOut.reportedAt : Infinity;
   // Storage is owed only after the last free day, which follows the discharge (or availability).
   if (!from || until <= w.from || Math.min(from.at, from.withdrawn?.at ?? Infinity) > w.to) return;

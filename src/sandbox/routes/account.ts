@@ -192,9 +192,10 @@ export function deleteWebhook(route: RouteContext): Reply {
 
 /** Newest first: the generated history, then what the world's changes sent each active webhook (`webhook-feed.ts`). */
 export function listWebhookNotifications(route: RouteContext): Reply {
-  const items = webhookNotificationsAt(route.store, route.ctx.now).map(
-    (rec): Entity => ({ type: 'webhook_notification', rec }),
-  );
+  const items = webhookNotificationsAt(route.store, route.ctx.now).map((rec): Entity => ({
+    type: 'webhook_notification',
+    rec,
+  }));
   return listDocument(route, items, 'webhook_notification');
 }
 
