@@ -78,7 +78,11 @@ describe('the change feed', () => {
     const sb = sandbox.get();
     const a = syncOf(sb, { rateLimit: { limit: 100_000, windowSeconds: 60 } });
     expect((await a.engine.run({ mode: 'full' })).status).toBe('ok');
-    expect(lastFeed(a.db)).toMatchObject({ used: false, reason: 'full' });
+    // A full run does not ask (its first requests go to urgent boxes); the first incremental one
+    // reads the anchor and walks, and from then on the feed stands in.
+    expect(lastFeed(a.db)).toBeNull();
+    expect((await a.engine.run({ mode: 'incremental' })).status).toBe('ok');
+    expect(lastFeed(a.db)).toMatchObject({ used: false, reason: 'no_anchor' });
     // Nothing changed yet: the feed is used and names nothing.
     const quiet = await a.engine.run({ mode: 'incremental' });
     expect(quiet.status).toBe('ok');
@@ -121,6 +125,7 @@ describe('the change feed', () => {
     const sb = sandbox.get();
     const a = syncOf(sb, { rateLimit: { limit: 100_000, windowSeconds: 60 } });
     expect((await a.engine.run({ mode: 'full' })).status).toBe('ok');
+    expect((await a.engine.run({ mode: 'incremental' })).status).toBe('ok');
     sb.advance(DAY - MINUTE);
     const bPath = join(tempDir(), 'walk-day.sqlite');
     a.db.pragma('wal_checkpoint(TRUNCATE)');
@@ -157,6 +162,7 @@ describe('the change feed', () => {
     const sb = sandbox.get();
     const sync = syncOf(sb, { rateLimit: { limit: 100_000, windowSeconds: 60 } });
     expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');
+    expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
     sb.advance(3 * DAY);
     expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
     expect(lastFeed(sync.db)).toMatchObject({ used: false, reason: 'too_many' });
@@ -170,7 +176,8 @@ describe('the change feed', () => {
     const sb = sandbox.get();
     const sync = syncOf(sb, { rateLimit: { limit: 100_000, windowSeconds: 60 } });
     expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');
-    expect(lastFeed(sync.db)).toMatchObject({ reason: 'full' });
+    expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
+    expect(lastFeed(sync.db)).toMatchObject({ reason: 'no_anchor' });
     const hooks = await call(sb, '/webhooks');
     const all = (hooks.body.data as { id: string; attributes: { events: string[] } }[]).filter(
       (h) => h.attributes.events.length > 10,
@@ -196,7 +203,12 @@ describe('the change feed', () => {
     // Within six hours of finding none, the webhooks are not asked again.
     expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
     expect(lastFeed(sync.db)).toMatchObject({ used: false, reason: 'no_webhook' });
-    expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');
+    // Six hours on, they are (the check's time moved back): the new one anchors a walk, and the
+    // feed serves the run after.
+    const sevenHoursAgo = JSON.stringify(new Date(Date.now() - 7 * 3_600_000).toISOString());
+    sync.db.prepare(`UPDATE sync_state SET value = ? WHERE key = 'feed:none_checked_at'`).run(sevenHoursAgo);
+    expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
+    expect(lastFeed(sync.db)).toMatchObject({ used: false, reason: 'no_anchor' });
     sb.advance(10 * MINUTE);
     expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
     expect(lastFeed(sync.db)).toMatchObject({ used: true, reason: 'feed' });

@@ -181,12 +181,13 @@ export class SyncEngine {
           progress('feed');
         },
       };
-      const feed = plan.some((spec) => spec.key === FEED_WALK)
-        ? await planFeed(feedCtx, resolved, {
-            walkResumed: hasCheckpoint(db, FEED_WALK),
-            walkPages: this.#estimatePages(FEED_WALK),
-          })
-        : null;
+      const feed =
+        resolved === 'incremental' && plan.some((spec) => spec.key === FEED_WALK)
+          ? await planFeed(feedCtx, {
+              walkResumed: hasCheckpoint(db, FEED_WALK),
+              walkPages: this.#estimatePages(FEED_WALK),
+            })
+          : null;
       if (feed?.shipments) {
         plan = plan.filter((spec) => spec.key !== FEED_WALK);
         pagesTotal -= this.#estimatePages(FEED_WALK);

@@ -57,7 +57,6 @@ interface Anchor {
 
 export type FeedReason =
   | 'feed'
-  | 'full'
   | 'no_webhook'
   | 'webhook_changed'
   | 'no_anchor'
@@ -157,19 +156,19 @@ function namedShipments(
 }
 
 /**
- * Decides whether this run reads the feed instead of walking still-tracking shipments, reading
- * the webhooks and the notifications since the anchor. Never throws for the service's sake: a
- * failed read means the walk runs.
+ * Decides whether an incremental run reads the feed instead of walking still-tracking shipments,
+ * reading the webhooks and the notifications since the anchor. Never throws for the service's
+ * sake: a failed read means the walk runs. A full run does not ask (its first requests are the
+ * urgent boxes'); it leaves the anchor as it was, still true since nothing is lost by a walk.
  */
 export async function planFeed(
   ctx: FeedContext,
-  mode: 'full' | 'incremental',
   options: { walkResumed: boolean; walkPages: number },
 ): Promise<FeedPlan> {
   const { db, client, signal } = ctx;
   const now = ctx.now();
   const checked = trustedInstant(readState<unknown>(db, NONE_KEY), now);
-  if (mode === 'incremental' && checked !== null && now.getTime() - checked < RECHECK_MS) {
+  if (checked !== null && now.getTime() - checked < RECHECK_MS) {
     return walkPlan('no_webhook', null);
   }
   let requests = 0;
@@ -207,7 +206,6 @@ export async function planFeed(
       ctx.onRequest(counts);
     };
     keep(page);
-    if (mode === 'full') return walkPlan('full', anchor, 0, requests);
     // A walk resumed from an earlier run read its first pages before this anchor: not a whole picture.
     if (options.walkResumed) return walkPlan('walk_resumed', null, 0, requests);
     if (!old || !Array.isArray(old.webhooks)) return walkPlan('no_anchor', anchor, 0, requests);
