@@ -6,7 +6,8 @@ import { documentFileBytes, schemaIdOf } from './documents';
 import { hash32 } from './random';
 import { containerStateCached, iso, type Entity, type SerializeContext } from './entity';
 import { eventNames, originalEventText, rawEventNames } from './event-names';
-import { containerState, shipmentState, trackingRequestState } from './state';
+import { containerChangeset } from './changeset';
+import { shipmentState, trackingRequestState } from './state';
 
 /** A terminal's SMDG code and BIC facility code, made up from its port and name as the codes are. */
 function terminalCodes(t: TerminalData): { smdg_code: string; bic_facility_code: string } {
@@ -136,30 +137,6 @@ function containerAttributes(c: ContainerPlan, ctx: SerializeContext): Record<st
     current_status: state.status,
     updated_at: iso(state.updatedAt),
   };
-}
-
-/** What a container's alertable attributes were just before an instant and are at it (`[before, after]` per changed one). */
-function containerChangeset(c: ContainerPlan, at: number): Record<string, [unknown, unknown]> {
-  const view = (t: number) => {
-    const state = containerState(c, t);
-    return {
-      available_for_pickup: state.availableForPickup,
-      pickup_lfd: iso(state.lineLastFreeDay ?? state.lastFreeDay ?? state.railLastFreeDay),
-      fees_at_pod_terminal: state.fees,
-      holds_at_pod_terminal: state.holds,
-      pickup_appointment_at: iso(state.appointmentAt),
-      ind_facility_holds: state.facilityHolds,
-      ind_facility_fees: state.facilityFees,
-      delivered_at: iso(state.deliveredAt),
-    };
-  };
-  const before: Record<string, unknown> = view(at - 1000);
-  const after: Record<string, unknown> = view(at);
-  const changes: Record<string, [unknown, unknown]> = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = [before[key], after[key]];
-  }
-  return changes;
 }
 
 export function attributesOf(entity: Entity, ctx: SerializeContext): Record<string, unknown> {

@@ -9,6 +9,7 @@
  * Nothing is stored: the list at an instant is computed from the plans.
  */
 import { DAY, HOUR } from './generate';
+import { containerChangeset } from './changeset';
 import { eventNames } from './event-names';
 import type {
   ContainerPlan,
@@ -69,7 +70,8 @@ function containerChanges(seed: string, c: ContainerPlan, w: Window, out: Change
     });
   };
   const updated = (at: number, label: string, name = 'container.updated') => {
-    if (!inWindow(at, w)) return;
+    // A change nobody could see (a hold released before the box was discharged, a delivery not yet reported) is none.
+    if (!inWindow(at, w) || Object.keys(containerChangeset(c, at)).length === 0) return;
     const key = `${c.id}:${label}`;
     out.push({
       at,
