@@ -275,9 +275,10 @@ export class SyncEngine {
           client: this.#o.client,
           signal,
           now,
-          onFetched: (stored) => {
+          onFetched: (stored, what = 'route') => {
             pagesDone++;
-            if (stored) counts.container_route = (counts.container_route ?? 0) + 1;
+            const kind = what === 'route' ? 'container_route' : 'vessel_future_positions';
+            if (stored) counts[kind] = (counts[kind] ?? 0) + 1;
             progress('routes');
           },
         },

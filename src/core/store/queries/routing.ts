@@ -40,7 +40,9 @@ const upsertFuture = perDb((db: Db) =>
        to_port_name = excluded.to_port_name, positions = excluded.positions, fetched_at = excluded.fetched_at`,
   ),
 );
-const removeFuture = perDb((db: Db) => db.prepare<[string]>('DELETE FROM vessel_future_positions WHERE container_id = ?'));
+const removeFuture = perDb((db: Db) =>
+  db.prepare<[string]>('DELETE FROM vessel_future_positions WHERE container_id = ?'),
+);
 
 /** A container's current vessel's estimated track as stored (positions as JSON text). */
 export interface FuturePositionsRow {
