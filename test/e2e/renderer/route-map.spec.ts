@@ -12,7 +12,7 @@ import { startTestHost } from '../host/server';
 
 test('a container at sea shows its route map, readable and in words', async ({ page, host }, testInfo) => {
   await waitForFirstSync(host);
-  // A box the first sync stored a map for with the vessel under way.
+  // A box the first sync stored a map for with the vessel under way and its estimated track.
   const { rows } = await host.core.handlers['containers:list']({
     filters: { statuses: ['in_transit'] },
     page: { limit: 200 },
@@ -20,9 +20,10 @@ test('a container at sea shows its route map, readable and in words', async ({ p
   let found: { id: string; number: string; route: Extract<ContainerRoute, { state: 'map' }> } | null = null;
   for (const row of rows) {
     const route = await host.core.handlers['containers:route']({ id: row.id });
+    // The one with the longest track ahead, so the screenshot shows it.
     if (route.state === 'map' && route.vessel && route.track && route.ports.length >= 2) {
-      found = { id: row.id, number: row.number!, route };
-      break;
+      if (!found || route.track.positions.length > found.route.track!.positions.length)
+        found = { id: row.id, number: row.number!, route };
     }
   }
   expect(found, 'the demo sync stored a map for a box at sea').not.toBeNull();
