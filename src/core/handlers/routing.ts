@@ -18,15 +18,17 @@ function trackOf(db: Db, id: string): RouteTrack | null {
     return null;
   }
   if (!Array.isArray(positions)) return null;
-  const list = positions.filter(
-    (p): p is RouteTrack['positions'][number] =>
-      typeof p === 'object' &&
-      p !== null &&
-      Array.isArray(p.at) &&
-      p.at.length === 2 &&
-      p.at.every((n: unknown) => typeof n === 'number' && Number.isFinite(n)) &&
-      (p.time === null || typeof p.time === 'string'),
-  );
+  const isPosition = (p: unknown): p is RouteTrack['positions'][number] => {
+    if (typeof p !== 'object' || p === null) return false;
+    const { at, time } = p as { at?: unknown; time?: unknown };
+    return (
+      Array.isArray(at) &&
+      at.length === 2 &&
+      at.every((n: unknown) => typeof n === 'number' && Number.isFinite(n)) &&
+      (time === null || typeof time === 'string')
+    );
+  };
+  const list = (positions as unknown[]).filter(isPosition);
   if (list.length < 2) return null;
   return { vesselName: row.vesselName, toName: row.toPortName, fetchedAt: row.fetchedAt, positions: list };
 }

@@ -202,7 +202,7 @@ export async function planFeed(
     const old = readState<Anchor>(db, ANCHOR_KEY);
     const walked = trustedInstant(readState<unknown>(db, WALKED_KEY), now);
     const keep = (doc: JsonApiDocument) => {
-      const counts = writeResources(db, listResources(doc) as StoredResource[], { syncedAt: now.toISOString() });
+      const counts = writeResources(db, listResources(doc), { syncedAt: now.toISOString() });
       ctx.onRequest(counts);
     };
     keep(page);
