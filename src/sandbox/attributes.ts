@@ -6,6 +6,7 @@ import { documentFileBytes, schemaIdOf } from './documents';
 import { hash32 } from './random';
 import { containerStateCached, iso, type Entity, type SerializeContext } from './entity';
 import { eventNames, originalEventText, rawEventNames } from './event-names';
+import { containerChangeset } from './changeset';
 import { shipmentState, trackingRequestState } from './state';
 
 /** A terminal's SMDG code and BIC facility code, made up from its port and name as the codes are. */
@@ -372,6 +373,27 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
     case 'webhook_notification': {
       const n = entity.rec;
       return { event: n.event, delivery_status: n.deliveryStatus, created_at: iso(n.createdAt) };
+    }
+    case 'estimated_event': {
+      const r = entity.rec;
+      return {
+        created_at: iso(r.createdAt),
+        estimated_timestamp: iso(r.estimatedAt),
+        event: r.event,
+        location_locode: r.port.data.code,
+        timezone: r.port.data.timeZone,
+        voyage_number: r.shipment.voyage,
+        data_source: 'shipping_line',
+      };
+    }
+    case 'container_updated_event': {
+      const r = entity.rec;
+      return {
+        changeset: containerChangeset(r.container, r.timestamp),
+        timestamp: iso(r.timestamp),
+        timezone: r.container.shipment.pod.data.timeZone,
+        data_source: 'terminal',
+      };
     }
   }
 }

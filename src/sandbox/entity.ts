@@ -5,12 +5,14 @@
 import type {
   AccountRec,
   ContainerPlan,
+  ContainerUpdatedEventRec,
   CustomFieldDefinitionRec,
   CustomFieldOptionRec,
   CustomFieldRec,
   DocumentRec,
   DocumentSchemaRec,
   EmailSubmissionRec,
+  EstimatedEventRec,
   Milestone,
   PartyRec,
   PortRec,
@@ -62,7 +64,9 @@ export type Entity =
   | { type: 'document_representation'; rec: DocumentRec }
   | { type: 'document_schema'; rec: DocumentSchemaRec }
   | { type: 'webhook'; rec: WebhookRec }
-  | { type: 'webhook_notification'; rec: WebhookNotificationRec };
+  | { type: 'webhook_notification'; rec: WebhookNotificationRec }
+  | { type: 'estimated_event'; rec: EstimatedEventRec }
+  | { type: 'container_updated_event'; rec: ContainerUpdatedEventRec };
 
 export type EntityType = Entity['type'];
 export type RecOf<T extends EntityType> = Extract<Entity, { type: T }>['rec'];

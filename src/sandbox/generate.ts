@@ -106,7 +106,7 @@ export function generateWorld(options: GenerateOptions): GeneratedWorld {
       webhook: webhooks[0]!,
       event: last.status === 'failed' ? 'tracking_request.failed' : 'tracking_request.succeeded',
       deliveryStatus: i % 9 === 4 ? 'failed' : 'succeeded',
-      trackingRequest: request,
+      reference: { type: 'tracking_request' as const, rec: request },
       createdAt: Math.min(last.at, now),
     };
   });

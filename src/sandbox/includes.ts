@@ -60,7 +60,12 @@ const targets: Record<EntityType, Record<string, EntityType[]>> = {
   document_representation: {},
   document_schema: {},
   webhook: {},
-  webhook_notification: { webhook: ['webhook'], reference_object: ['tracking_request'] },
+  webhook_notification: {
+    webhook: ['webhook'],
+    reference_object: ['tracking_request', 'transport_event', 'estimated_event', 'container_updated_event'],
+  },
+  estimated_event: { shipment: ['shipment'], port: ['port'], vessel: ['vessel'] },
+  container_updated_event: { container: ['container'], terminal: ['terminal'] },
 };
 
 const serializerNames: Partial<Record<EntityType, string>> = {

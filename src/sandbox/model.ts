@@ -299,8 +299,39 @@ export interface WebhookNotificationRec {
   webhook: WebhookRec;
   event: string;
   deliveryStatus: 'pending' | 'succeeded' | 'failed';
-  trackingRequest: TrackingRequestPlan;
+  /** What the notification is about (its `reference_object`). */
+  reference: NotificationReference;
   createdAt: number;
+}
+
+/**
+ * A notification's `reference_object`, as the reference lists them: a tracking request, a
+ * container's transport event (by the milestone it reports), an estimate of a shipment, or a
+ * container's attributes that changed.
+ */
+export type NotificationReference =
+  | { type: 'tracking_request'; rec: TrackingRequestPlan }
+  | { type: 'transport_event'; container: ContainerPlan; eventId: string }
+  | { type: 'estimated_event'; rec: EstimatedEventRec }
+  | { type: 'container_updated_event'; rec: ContainerUpdatedEventRec };
+
+/** A new estimate the line gave for a shipment (arrival, departure, inland arrival). */
+export interface EstimatedEventRec {
+  id: string;
+  event: string;
+  shipment: ShipmentPlan;
+  /** The estimate (or, once it happened, the actual time). */
+  estimatedAt: number | null;
+  port: PortRec;
+  createdAt: number;
+}
+
+/** A change of a container's attributes at the terminal (holds, fees, last free day, appointment). */
+export interface ContainerUpdatedEventRec {
+  id: string;
+  container: ContainerPlan;
+  /** When the change was seen; the changeset compares the box just before and at this instant. */
+  timestamp: number;
 }
 
 export interface AccountRec {

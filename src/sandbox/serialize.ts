@@ -121,7 +121,24 @@ export const relationships: RelationshipTable = {
   webhook: {},
   webhook_notification: {
     webhook: (n) => ({ type: 'webhook', rec: n.webhook }),
-    reference_object: (n) => ({ type: 'tracking_request', rec: n.trackingRequest }),
+    reference_object: (n, ctx) => {
+      const reference = n.reference;
+      if (reference.type !== 'transport_event') return reference;
+      const rec = containerStateCached(reference.container, ctx).events.find(
+        (event) => event.milestone.id === reference.eventId,
+      );
+      return rec ? { type: 'transport_event', rec } : null;
+    },
+  },
+  estimated_event: {
+    shipment: (r) => e.shipment(r.shipment),
+    // A port of the reference's `port`; an inland destination is a metro area, which it does not name.
+    port: (r) => (r.port.data.role === 'inland' ? null : e.port(r.port)),
+    vessel: (r) => e.vessel(r.shipment.vessel),
+  },
+  container_updated_event: {
+    container: (r) => e.container(r.container),
+    terminal: (r) => e.terminal(r.container.shipment.podTerminal),
   },
 };
 

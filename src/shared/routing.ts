@@ -39,8 +39,24 @@ export interface RouteVessel {
   toEta: string | null;
 }
 
+/** Where the vessel under way is estimated to sail to its next port (`/vessels/{id}/future_positions`). */
+export interface RouteTrack {
+  vesselName: string | null;
+  toName: string | null;
+  fetchedAt: string;
+  positions: { at: LonLat; time: string | null }[];
+}
+
 export type ContainerRoute =
-  | { state: 'map'; fetchedAt: string; ports: RoutePort[]; lines: RouteLine[]; vessel: RouteVessel | null }
+  | {
+      state: 'map';
+      fetchedAt: string;
+      ports: RoutePort[];
+      lines: RouteLine[];
+      vessel: RouteVessel | null;
+      /** The vessel's estimated track, when the sync stored one (null: none). */
+      track: RouteTrack | null;
+    }
   /** Not asked for yet (or the service had none); `reason` says why in a sentence. */
   | { state: 'none'; reason: string }
   /** The account does not have the paid routing feature: one sentence, and the sync stopped asking. */

@@ -147,6 +147,40 @@ function correctIncludes(doc: TrimmedDocument): void {
   }
 }
 
+/**
+ * A webhook notification's `reference_object` may be a `container_updated_event` (its own linkage enum says so, and
+ * `GET /webhook_notifications/{id}` includes it), but the list's `included` forgets it: the model is added there. And the notification events `container.transport.estimated.*` refer to an estimate, but
+ * the estimated event's `event` enum names only the shipment's arrival: the container estimates are added to it.
+ */
+function correctWebhookNotifications(doc: TrimmedDocument): void {
+  for (const path of ['/webhook_notifications']) {
+    const operation = doc.paths[path]?.get as unknown as Schema | undefined;
+    const included = node(
+      operation ?? {},
+      ['responses', '200', 'content', 'application/json', 'schema', 'properties', 'included', 'items'],
+      `${path} included`,
+    );
+    const branches = included.anyOf as { $ref: string }[];
+    if (branches.some((b) => b.$ref.endsWith('/container_updated_event')))
+      throw new Error(`Contract harness: ${path} now includes container updated events`);
+    branches.push({ $ref: `${COMPONENT_PREFIX}container_updated_event` });
+  }
+  const event = node(
+    doc.components.schemas,
+    ['estimated_event', 'properties', 'attributes', 'properties', 'event'],
+    'estimated_event.event',
+  );
+  const names = event.enum as string[];
+  for (const name of [
+    'container.transport.estimated.vessel_arrived',
+    'container.transport.estimated.vessel_departed',
+    'container.transport.estimated.arrived_at_inland_destination',
+  ]) {
+    if (names.includes(name)) throw new Error(`Contract harness: estimated_event.event now names ${name}`);
+    names.push(name);
+  }
+}
+
 function refTarget(ref: string): string {
   if (!ref.startsWith(COMPONENT_PREFIX)) throw new Error(`Contract harness: unsupported $ref ${ref}`);
   return ref.slice(COMPONENT_PREFIX.length);
@@ -233,6 +267,7 @@ function load(): Harness {
   const doc = JSON.parse(readFileSync(FIXTURE, 'utf8')) as TrimmedDocument;
   correctReference(doc.components.schemas);
   correctIncludes(doc);
+  correctWebhookNotifications(doc);
   const schemas = doc.components.schemas;
   const converted = Object.fromEntries(Object.entries(schemas).map(([name, s]) => [name, toJsonSchema(s, schemas)]));
 

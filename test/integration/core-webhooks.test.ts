@@ -82,7 +82,7 @@ describe('Settings → Webhooks through core', () => {
       webhookId: newest.webhook.id,
       webhookUrl: newest.webhook.url,
       referenceType: 'tracking_request',
-      referenceId: newest.trackingRequest.id,
+      referenceId: newest.reference.type === 'tracking_request' ? newest.reference.rec.id : null,
     });
     expect(Math.abs(Date.parse(row.createdAt!) - newest.createdAt)).toBeLessThan(1000);
     const times = answer.notifications.map((n) => n.createdAt!);

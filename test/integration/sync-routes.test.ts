@@ -53,6 +53,27 @@ describe('route maps in the sync', () => {
       expect(route.lines.map((l) => l.kind)).toEqual(expect.arrayContaining(['past', 'estimated']));
       expect(route.vessel?.name).toBeTruthy();
 
+      // Its vessel's estimated track to the next port: asked once per vessel and leg, kept beside the map.
+      const tracks = paths.filter((p) => p.includes('/future_positions'));
+      expect(tracks.length).toBeGreaterThan(0);
+      expect(tracks.length).toBeLessThanOrEqual(asked.length);
+      expect(new Set(tracks).size).toBe(tracks.length);
+      expect(tracks.every((p) => /^\/v2\/vessels\/[^/]+\/future_positions\?/.test(p))).toBe(true);
+      expect(summary.counts.vessel_future_positions).toBe(tracks.length);
+      expect(route.track).not.toBeNull();
+      const track = route.track!;
+      expect(track.vesselName).toBe(route.vessel!.name);
+      expect(track.toName).toBe(route.vessel!.toName);
+      expect(track.positions.length).toBeGreaterThan(2);
+      // From where the vessel is, hour by hour, to the port it sails for.
+      const [lon, lat] = track.positions[0]!.at;
+      expect(Math.abs(lon - route.vessel!.at[0]) + Math.abs(lat - route.vessel!.at[1])).toBeLessThan(1);
+      const times = track.positions.map((p) => Date.parse(p.time!));
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      const next = route.ports.find((p) => p.name === route.vessel!.toName)!;
+      const [lastLon, lastLat] = track.positions.at(-1)!.at;
+      expect(Math.abs(lastLon - next.at[0]) + Math.abs(lastLat - next.at[1])).toBeLessThan(1);
+
       // An hour later nothing is due; seven hours later the boxes at sea are asked again.
       paths.length = 0;
       clock += 3_600_000;
@@ -83,8 +104,9 @@ describe('an account without routing', () => {
     try {
       expect(await engine.run({ mode: 'full' })).toMatchObject({ status: 'ok', error: null });
       const refused = paths.filter((p) => p.path.endsWith('/map_geojson'));
-      // The first is asked alone: one 403, and no more.
+      // The first is asked alone: one 403, and no more; no vessel's positions either.
       expect(refused.map((p) => p.status)).toEqual([403]);
+      expect(paths.filter((p) => p.path.includes('/future_positions'))).toEqual([]);
       const someId = sandbox.store.containers.find((c) => c.createdAt <= sandbox.clock.now())!.id;
       expect(routeOfContainer(sync.db, someId)).toMatchObject({
         state: 'not_entitled',

@@ -57,7 +57,14 @@ describe('sync against the sandbox', () => {
     expect(quiet.status).toBe('ok');
     expect(requests.filter((line) => line.includes('/v2/tracking_requests')).length).toBe(1);
     const shipmentPages = requests.filter((line) => line.includes('/v2/shipments')).length;
-    expect(quiet.requests).toBe(1 + shipmentPages);
+    // And whether the account has a webhook that hears every change (the change feed): no, so the
+    // webhooks are asked once and not again for six hours.
+    expect(requests.filter((line) => line.includes('/v2/webhooks')).length).toBe(1);
+    expect(quiet.requests).toBe(1 + shipmentPages + 1);
+    requests.length = 0;
+    const quieter = await sync.engine.run({ mode: 'incremental' });
+    expect(requests.filter((line) => line.includes('/v2/webhooks'))).toEqual([]);
+    expect(quieter.requests).toBe(1 + shipmentPages);
 
     const eventsBefore = countResources(sync.db).transport_events!;
     sandbox.get().advance(4 * DAY);

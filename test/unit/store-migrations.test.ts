@@ -313,4 +313,24 @@ describe('migrations', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     db.close();
   });
+
+  it('0007 (feed) keeps a container’s vessel track beside its route, from a v6 database, gone with the route', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations.slice(0, 6));
+    db.prepare("INSERT INTO containers (id) VALUES ('c1')").run();
+    db.prepare(
+      "INSERT INTO container_routes (container_id, geojson, fetched_at) VALUES ('c1', '{}', '2026-05-01T00:00:00Z')",
+    ).run();
+    migrate(db, migrations.slice(0, 7));
+    const insert = db.prepare(
+      "INSERT INTO vessel_future_positions (container_id, vessel_id, positions, fetched_at) VALUES (?, 'v1', '[]', '2026-05-01T00:00:00Z')",
+    );
+    insert.run('c1');
+    // Only beside a stored route.
+    expect(() => insert.run('c2')).toThrow(/FOREIGN KEY/);
+    expect(db.prepare('SELECT container_id FROM vessel_future_positions').pluck().all()).toEqual(['c1']);
+    db.prepare("DELETE FROM container_routes WHERE container_id = 'c1'").run();
+    expect(db.prepare('SELECT count(*) FROM vessel_future_positions').pluck().get()).toBe(0);
+  });
 });

@@ -20,6 +20,7 @@ import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/s
 import { childListsDue, childSteps, readChildLists } from './child-lists';
 import { eventsComplete, fetchContainerEvents } from './container-events';
 import { filesToFetch, syncDocumentFiles, type DocumentFileClient, type DocumentFilesOptions } from './document-files';
+import { FEED_WALK, planFeed, refreshShipments, settleFeed, type FeedContext } from './feed';
 import { fillSteps, fillStubs, pendingStubs } from './fill-stubs';
 import { routesToAsk, syncRoutes } from './routes';
 import type { RequestMeter } from './meter';
@@ -27,7 +28,7 @@ import { finishLogEntry, startLogEntry } from './sync-log';
 import { afterWalk, planWalks, walkSpec, type PlannedWalk } from './plan';
 import { runPool } from './run-pool';
 import type { SyncClient, SyncMode, SyncProgress, SyncSummary } from './types';
-import { walk, type WalkContext } from './walk';
+import { hasCheckpoint, walk, type WalkContext } from './walk';
 
 const WALKS_AT_ONCE = 3;
 /**
@@ -66,6 +67,7 @@ const stepNames = new Map<string, string>([
   ...walks.map((w) => [w.key, w.step] as const),
   ['events', 'Container events'],
   ['routes', 'Route maps'],
+  ['feed', 'Changes notified'],
   ['done', 'Done'],
   ...childSteps,
   ...fillSteps,
@@ -167,6 +169,30 @@ export class SyncEngine {
     try {
       plan = planWalks(db, resolved, now(), this.#eventsComplete);
       pagesTotal = plan.reduce((sum, spec) => sum + this.#estimatePages(spec.key), 0);
+      // The change feed (`feed.ts`): named shipments by id instead of walking every still-tracking one.
+      const feedCtx: FeedContext = {
+        db,
+        client: this.#o.client,
+        signal,
+        now,
+        onRequest: (written) => {
+          pagesDone++;
+          pagesTotal++;
+          for (const [type, n] of Object.entries(written)) counts[type] = (counts[type] ?? 0) + n;
+          progress('feed');
+        },
+      };
+      const feed =
+        resolved === 'incremental' && plan.some((spec) => spec.key === FEED_WALK)
+          ? await planFeed(feedCtx, {
+              walkResumed: hasCheckpoint(db, FEED_WALK),
+              walkPages: this.#estimatePages(FEED_WALK),
+            })
+          : null;
+      if (feed?.shipments) {
+        plan = plan.filter((spec) => spec.key !== FEED_WALK);
+        pagesTotal -= this.#estimatePages(FEED_WALK);
+      }
       // A service that ignored the events include last time will likely do so again: one request
       // per container follows the lists (corrected once the lists are in).
       eventsEstimate = resolved === 'full' ? this.#estimateEventFetches() : 0;
@@ -190,8 +216,10 @@ export class SyncEngine {
         afterWalk(db, resolved, spec, result.maxUpdatedAt, now());
       };
       const urgent = plan.filter((spec) => spec.walk.urgent);
+      if (feed?.shipments) await refreshShipments(feedCtx, feed.shipments);
       await runPool(urgent, WALKS_AT_ONCE, runWalk);
-      if (urgent.length > 0) {
+      if (feed) settleFeed(db, feed, now());
+      if (urgent.length > 0 || feed?.shipments) {
         // The dashboard's tiles about boxes and arrivals count from here on, first sync or not.
         writeState(db, URGENT_STORED_KEY, now().toISOString());
       }
@@ -248,9 +276,10 @@ export class SyncEngine {
           client: this.#o.client,
           signal,
           now,
-          onFetched: (stored) => {
+          onFetched: (stored, what = 'route') => {
             pagesDone++;
-            if (stored) counts.container_route = (counts.container_route ?? 0) + 1;
+            const kind = what === 'route' ? 'container_route' : 'vessel_future_positions';
+            if (stored) counts[kind] = (counts[kind] ?? 0) + 1;
             progress('routes');
           },
         },

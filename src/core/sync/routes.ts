@@ -1,7 +1,9 @@
 /**
  * The route step of a sync (routing, a paid feature of the service): the map GeoJSON of each
  * container still on its way to the port of discharge (and once more after it arrived), stored
- * whole so the container page draws it offline. Taken on full runs and, on incremental ones, an
+ * whole so the container page draws it offline, and for a map showing its vessel under way, that
+ * vessel's future positions to the next port (`/vessels/{id}/future_positions`, once a step per
+ * vessel and leg), kept beside it. Taken on full runs and, on incremental ones, an
  * hour after the last time (so a quiet run still costs one request); at most `ROUTES_PER_RUN` a
  * step, never-asked first, then the soonest arrival; a boat at sea is asked again after
  * `ROUTE_STALE_MS`. Background priority within the limiter, three at once.
@@ -15,7 +17,12 @@ import { ApiError, ForbiddenError } from '../api/errors';
 import { isFeatureCollection } from '../details/route-map';
 import type { Db } from '../store/database';
 import { trustedInstant } from '../store/instant';
-import { containersDueRoutes, writeContainerRoute } from '../store/queries/routing';
+import {
+  containersDueRoutes,
+  deleteFuturePositions,
+  writeContainerRoute,
+  writeFuturePositions,
+} from '../store/queries/routing';
 import { clearState, readState, writeState } from '../store/sync-state';
 import type { SyncClient } from './types';
 
@@ -64,8 +71,42 @@ export interface RouteContext {
   client: SyncClient;
   signal?: AbortSignal;
   now: () => Date;
-  /** After each request, whether it stored a route. */
-  onFetched: (stored: boolean) => void;
+  /** After each request, whether it stored a route (or, `track`, a vessel's future positions). */
+  onFetched: (stored: boolean, what?: 'route' | 'track') => void;
+}
+
+/** The vessel a stored map shows under way, and the ports of its leg (what future positions are asked with). */
+function vesselUnderWay(
+  map: unknown,
+): { vesselId: string; vesselName: string | null; fromId: string; toId: string; toName: string | null } | null {
+  const features = (map as { features?: unknown }).features;
+  if (!Array.isArray(features)) return null;
+  for (const f of features) {
+    const props = (f as { properties?: Record<string, unknown> } | null)?.properties;
+    if (props?.feature_type !== 'current_vessel') continue;
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+    const vesselId = text(props.vessel_id);
+    const fromId = text(props.departure_port_id);
+    const toId = text(props.arrival_port_id);
+    if (vesselId === null || fromId === null || toId === null) return null;
+    return { vesselId, vesselName: text(props.vessel_name), fromId, toId, toName: text(props.arrival_port_name) };
+  }
+  return null;
+}
+
+/** The positions of a `future_positions` answer, as `[{ at: [lon, lat], time }]`; unreadable ones left out. */
+export function readFuturePositions(doc: unknown): { at: [number, number]; time: string | null }[] {
+  const data = (doc as { data?: { attributes?: { positions?: unknown } } } | null)?.data;
+  const list = data?.attributes?.positions;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((p: unknown) => {
+    const { latitude, longitude, timestamp } = (p ?? {}) as Record<string, unknown>;
+    const lat = typeof latitude === 'string' ? Number(latitude) : latitude;
+    const lon = typeof longitude === 'string' ? Number(longitude) : longitude;
+    if (typeof lat !== 'number' || typeof lon !== 'number' || !Number.isFinite(lat) || !Number.isFinite(lon)) return [];
+    if (Math.abs(lat) > 90 || Math.abs(lon) > 540) return [];
+    return [{ at: [lon, lat] as [number, number], time: typeof timestamp === 'string' ? timestamp : null }];
+  });
 }
 
 /** Fetches and stores the routes of `ids`; stops at a refusal or a failure. */
@@ -75,6 +116,37 @@ export async function syncRoutes(ctx: RouteContext, ids: readonly string[]): Pro
   writeState(ctx.db, STEP_DONE_KEY, ctx.now().toISOString());
   let next = 0;
   let stopped = false;
+  // Boxes on one vessel's leg share its track: asked once a step.
+  const tracks = new Map<string, Promise<string>>();
+  const track = async (id: string, answer: unknown) => {
+    const vessel = vesselUnderWay(answer);
+    if (vessel === null) {
+      deleteFuturePositions(ctx.db, id);
+      return;
+    }
+    const key = `${vessel.vesselId}:${vessel.fromId}:${vessel.toId}`;
+    let positions = tracks.get(key);
+    if (positions === undefined) {
+      positions = ctx.client
+        .get(`/vessels/${encodeURIComponent(vessel.vesselId)}/future_positions`, {
+          query: { port_id: vessel.toId, previous_port_id: vessel.fromId },
+          priority: 'background',
+          signal: ctx.signal,
+        })
+        .then((doc) => {
+          ctx.onFetched(true, 'track');
+          return JSON.stringify(readFuturePositions(doc));
+        });
+      tracks.set(key, positions);
+    }
+    writeFuturePositions(ctx.db, id, {
+      vesselId: vessel.vesselId,
+      vesselName: vessel.vesselName,
+      toPortName: vessel.toName,
+      positions: await positions,
+      fetchedAt: ctx.now().toISOString(),
+    });
+  };
   const ask = async (id: string) => {
     ctx.signal?.throwIfAborted();
     try {
@@ -86,6 +158,8 @@ export async function syncRoutes(ctx: RouteContext, ids: readonly string[]): Pro
       if (stored) writeContainerRoute(ctx.db, id, JSON.stringify(answer), ctx.now().toISOString());
       if (routingRefusal(ctx.db) !== null) clearState(ctx.db, ROUTING_REFUSED_KEY);
       ctx.onFetched(stored);
+      // The vessel's estimated track to its next port, for boxes whose map shows it under way.
+      if (stored) await track(id, answer);
     } catch (error) {
       if (ctx.signal?.aborted) throw error;
       if (error instanceof ForbiddenError) {

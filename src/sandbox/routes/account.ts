@@ -10,6 +10,7 @@ import {
 } from '../http';
 import type { Entity } from '../serialize';
 import { webhookEvents } from '../webhook-events';
+import { webhookNotificationsAt } from '../webhook-feed';
 
 export function listParties(route: RouteContext): Reply {
   const now = route.ctx.now;
@@ -189,18 +190,18 @@ export function deleteWebhook(route: RouteContext): Reply {
   return { status: 200 };
 }
 
+/** Newest first: the generated history, then what the world's changes sent each active webhook (`webhook-feed.ts`). */
 export function listWebhookNotifications(route: RouteContext): Reply {
-  const live = new Set(route.store.world.webhooks);
-  const items = route.store.world.webhookNotifications
-    .filter((n) => n.createdAt <= route.ctx.now && live.has(n.webhook))
-    .sort((a, b) => b.createdAt - a.createdAt)
-    .map((rec): Entity => ({ type: 'webhook_notification', rec }));
+  const items = webhookNotificationsAt(route.store, route.ctx.now).map((rec): Entity => ({
+    type: 'webhook_notification',
+    rec,
+  }));
   return listDocument(route, items, 'webhook_notification');
 }
 
 export function getWebhookNotification(route: RouteContext): Reply {
-  const notification = route.store.world.webhookNotifications.find((n) => n.id === route.params[0]);
-  if (!notification || notification.createdAt > route.ctx.now) throw notFound('WebhookNotification');
+  const notification = webhookNotificationsAt(route.store, route.ctx.now).find((n) => n.id === route.params[0]);
+  if (!notification) throw notFound('WebhookNotification');
   return resourceDocument(route, { type: 'webhook_notification', rec: notification });
 }
 

@@ -1,6 +1,7 @@
 /**
  * Issue 15 item 6, routing: a container at sea shows its route drawn offline (bundled coastline,
- * ports named, the vessel, sailed and planned legs) with the legs in words; an account without
+ * ports named, the vessel, sailed and planned legs, the vessel's estimated track from its future
+ * positions) with the legs and the next positions in words; an account without
  * the paid feature reads one sentence instead. Screenshots at the window size of the project.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -11,7 +12,7 @@ import { startTestHost } from '../host/server';
 
 test('a container at sea shows its route map, readable and in words', async ({ page, host }, testInfo) => {
   await waitForFirstSync(host);
-  // A box the first sync stored a map for with the vessel under way.
+  // A box the first sync stored a map for with the vessel under way and its estimated track.
   const { rows } = await host.core.handlers['containers:list']({
     filters: { statuses: ['in_transit'] },
     page: { limit: 200 },
@@ -19,9 +20,10 @@ test('a container at sea shows its route map, readable and in words', async ({ p
   let found: { id: string; number: string; route: Extract<ContainerRoute, { state: 'map' }> } | null = null;
   for (const row of rows) {
     const route = await host.core.handlers['containers:route']({ id: row.id });
-    if (route.state === 'map' && route.vessel && route.ports.length >= 2) {
-      found = { id: row.id, number: row.number!, route };
-      break;
+    // The one with the longest track ahead, so the screenshot shows it.
+    if (route.state === 'map' && route.vessel && route.track && route.ports.length >= 2) {
+      if (!found || route.track.positions.length > found.route.track!.positions.length)
+        found = { id: row.id, number: row.number!, route };
     }
   }
   expect(found, 'the demo sync stored a map for a box at sea').not.toBeNull();
@@ -51,7 +53,23 @@ test('a container at sea shows its route map, readable and in words', async ({ p
   await expect(legs.getByRole('listitem').first()).toContainText(
     `${route.ports[0]!.name} (POL) → ${route.ports[1]!.name} (${route.ports[1]!.label})`,
   );
-  await expect(map).toHaveAttribute('aria-describedby', 'route-legs');
+  // The vessel's estimated track (its future positions), drawn and in the legend, then in words.
+  await expect(map.locator('path.leg.track')).toHaveCount(1);
+  await expect(section.locator('figcaption')).toContainText("Vessel's estimated track");
+  const next = section.getByRole('list', { name: /^Next positions of / });
+  await expect(next).toBeVisible();
+  await expect(section.getByRole('heading', { level: 3, name: /^Next positions of / })).toHaveText(
+    `Next positions of ${route.track!.vesselName} on its way to ${route.track!.toName} (estimated)`,
+  );
+  const items = next.getByRole('listitem');
+  await expect(items).toHaveCount(Math.min(6, route.track!.positions.length - 1));
+  // Each a time and a position in words; the last, where it arrives.
+  await expect(items.first()).toHaveText(/^.+: \d+\.\d° [NS], \d+\.\d° [EW]$/);
+  const [lon, lat] = route.track!.positions.at(-1)!.at;
+  const ns = `${Math.abs(lat).toFixed(1)}° ${lat >= 0 ? 'N' : 'S'}`;
+  await expect(items.last()).toContainText(ns);
+  expect(Math.abs(lon)).toBeLessThanOrEqual(540);
+  await expect(map).toHaveAttribute('aria-describedby', 'route-legs next-positions');
   await expect(section.getByText(/^Stored on this computer, fetched /)).toBeVisible();
   await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath('route-map.png') });

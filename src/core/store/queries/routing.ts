@@ -26,7 +26,32 @@ const reads = perDb((db: Db) => ({
   get: db.prepare<[string], { geojson: string; fetchedAt: string }>(
     'SELECT geojson, fetched_at AS fetchedAt FROM container_routes WHERE container_id = ?',
   ),
+  future: db.prepare<[string], FuturePositionsRow>(
+    `SELECT vessel_id AS vesselId, vessel_name AS vesselName, to_port_name AS toPortName, positions,
+            fetched_at AS fetchedAt
+       FROM vessel_future_positions WHERE container_id = ?`,
+  ),
 }));
+const upsertFuture = perDb((db: Db) =>
+  db.prepare<[string, string, string | null, string | null, string, string]>(
+    `INSERT INTO vessel_future_positions (container_id, vessel_id, vessel_name, to_port_name, positions, fetched_at)
+     VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (container_id) DO UPDATE SET vessel_id = excluded.vessel_id, vessel_name = excluded.vessel_name,
+       to_port_name = excluded.to_port_name, positions = excluded.positions, fetched_at = excluded.fetched_at`,
+  ),
+);
+const removeFuture = perDb((db: Db) =>
+  db.prepare<[string]>('DELETE FROM vessel_future_positions WHERE container_id = ?'),
+);
+
+/** A container's current vessel's estimated track as stored (positions as JSON text). */
+export interface FuturePositionsRow {
+  vesselId: string;
+  vesselName: string | null;
+  toPortName: string | null;
+  positions: string;
+  fetchedAt: string;
+}
 const upsert = perDb((db: Db) =>
   db.prepare<[string, string, string]>(
     `INSERT INTO container_routes (container_id, geojson, fetched_at) VALUES (?, ?, ?)
@@ -52,4 +77,19 @@ export function writeContainerRoute(db: Db, containerId: string, geojson: string
 /** A container's stored route, if any. */
 export function containerRoute(db: Db, containerId: string): { geojson: string; fetchedAt: string } | undefined {
   return reads(db).get.get(containerId);
+}
+
+/** Stores the estimated track of a container's current vessel (its route must be stored). */
+export function writeFuturePositions(db: Db, containerId: string, row: FuturePositionsRow): void {
+  upsertFuture(db).run(containerId, row.vesselId, row.vesselName, row.toPortName, row.positions, row.fetchedAt);
+}
+
+/** Forgets a container's vessel track (its map shows no vessel under way any more). */
+export function deleteFuturePositions(db: Db, containerId: string): void {
+  removeFuture(db).run(containerId);
+}
+
+/** A container's stored vessel track, if any. */
+export function futurePositionsOf(db: Db, containerId: string): FuturePositionsRow | undefined {
+  return reads(db).future.get(containerId);
 }

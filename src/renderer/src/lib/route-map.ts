@@ -7,7 +7,7 @@
 import { geoBounds, geoGraticule10, geoNaturalEarth1, geoPath } from 'd3-geo';
 import { feature } from 'topojson-client';
 import landTopology from 'world-atlas/land-110m.json';
-import type { LonLat, RouteLine, RoutePort, RouteVessel } from '../../../shared/routing';
+import type { LonLat, RouteLine, RoutePort, RouteTrack, RouteVessel } from '../../../shared/routing';
 
 const land = feature(landTopology, landTopology.objects.land);
 const graticule = geoGraticule10();
@@ -27,6 +27,8 @@ export interface DrawnRoute {
   lines: { d: string; kind: RouteLine['kind'] }[];
   ports: DrawnPort[];
   vessel: { x: number; y: number; rotate: number; name: string; labelBelow: boolean } | null;
+  /** The vessel's estimated track to its next port (future positions), as a path; null when none was stored. */
+  track: string | null;
 }
 
 /** The longitude halfway across the route, the short way round (a Pacific crossing spans the antimeridian). */
@@ -38,12 +40,14 @@ function centreLongitude(points: LonLat[]): number {
 
 /** Projects a route into a `width` × `height` box, the route filling it with a margin. */
 export function drawRoute(
-  route: { ports: RoutePort[]; lines: RouteLine[]; vessel: RouteVessel | null },
+  route: { ports: RoutePort[]; lines: RouteLine[]; vessel: RouteVessel | null; track?: RouteTrack | null },
   width: number,
   height: number,
 ): DrawnRoute {
   const points: LonLat[] = [...route.ports.map((p) => p.at), ...route.lines.flatMap((l) => l.coordinates)];
   if (route.vessel) points.push(route.vessel.at);
+  const track = route.track && route.track.positions.length >= 2 ? route.track.positions.map((p) => p.at) : null;
+  if (track) points.push(...track);
   const pad = 36;
   const projection = geoNaturalEarth1()
     .rotate([-centreLongitude(points), 0])
@@ -76,7 +80,27 @@ export function drawRoute(
     })),
     ports: ports.filter((p) => Number.isFinite(p.x) && Number.isFinite(p.y)),
     vessel: vessel && Number.isFinite(vessel.x) ? vessel : null,
+    track: track ? (path({ type: 'LineString', coordinates: track }) ?? null) : null,
   };
+}
+
+/** A position in words: "12.3° N, 45.6° W". */
+export function latLonText([lon, lat]: LonLat): string {
+  const wrapped = ((((lon + 180) % 360) + 360) % 360) - 180;
+  const part = (value: number, plus: string, minus: string) =>
+    `${Math.abs(value).toFixed(1)}° ${value >= 0 ? plus : minus}`;
+  return `${part(lat, 'N', 'S')}, ${part(wrapped, 'E', 'W')}`;
+}
+
+/**
+ * The positions the track lists in words under the map: at most `count`, evenly spaced after
+ * where the vessel is now, the last one always (its arrival at the next port).
+ */
+export function nextPositions(track: RouteTrack, count = 6): RouteTrack['positions'] {
+  const ahead = track.positions.slice(1);
+  if (ahead.length <= count) return ahead;
+  const step = ahead.length / count;
+  return Array.from({ length: count }, (_, i) => ahead[Math.min(ahead.length - 1, Math.round((i + 1) * step) - 1)]!);
 }
 
 export interface LegText {
