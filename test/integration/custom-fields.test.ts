@@ -115,7 +115,15 @@ describe('custom fields when the service cannot list them', { timeout: 120_000 }
     const demo: DemoService = {
       async start() {
         // A key of its own: the client's limiter is per key per process, and each test syncs anew.
-        sandbox = await startSandbox({ seed: 'cf-fallback', shipments: 20, apiKeys: [randomUUID()], ...options });
+        // Without routing: route maps and vessel tracks cost requests of their own, and three full
+        // syncs here must fit the limiter's 100 a minute.
+        sandbox = await startSandbox({
+          seed: 'cf-fallback',
+          shipments: 20,
+          apiKeys: [randomUUID()],
+          routing: false,
+          ...options,
+        });
         const started = sandbox;
         return { url: started.url, apiKey: started.apiKeys[0]!, close: () => started.close() };
       },
