@@ -1,8 +1,7 @@
 /**
- * One paged walk over a list endpoint. Pages are written in order, each in a few short steps
- * (`writer-steps.ts`, so the event loop is never held for a whole page), the checkpoint naming
- * the next page committing with the page's last step: killed at any point, the walk resumes at
- * the first page not wholly written, and a page written twice changes nothing (upserts by id).
+ * One paged walk over a list endpoint. Pages are written in order, each together with the
+ * checkpoint naming the next page, in one transaction: killed at any point, the walk resumes at
+ * the first page not yet written, and a page written twice changes nothing (upserts by id).
  * When the service numbers its pages (`page[number]` in `links.next` and `links.last`), a few
  * pages are requested at once so the network wait overlaps; otherwise the next page is requested
  * while the current one is written.
@@ -17,8 +16,7 @@ import type { Db } from '../store/database';
 import { formatInstant, trustedInstant } from '../store/instant';
 import type { StoredResource } from '../store/resource';
 import { clearState, readState, writeState } from '../store/sync-state';
-import type { WriteCounts } from '../store/writer';
-import { writeResourcesInSteps } from '../store/writer-steps';
+import { writeResources, type WriteCounts } from '../store/writer';
 import type { Query, SyncClient } from './types';
 
 /** Pages of one walk in flight at once. The limiter still sets the overall pace. */
@@ -54,14 +52,13 @@ export interface WalkContext {
   baseUrl: string | null;
   signal?: AbortSignal;
   now: () => Date;
-  /** Called after each page is written; a promise it returns (the store's upkeep) is waited for. */
   onPage: (page: {
     key: string;
     /** The pages the list says it has (see `promisedPages`), null when it says nothing. */
     pages: number | null;
     counts: WriteCounts;
     resumed: boolean;
-  }) => unknown;
+  }) => void;
 }
 
 export interface WalkResult {
@@ -264,11 +261,8 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
     return pending;
   };
 
-  /**
-   * Writes one page, in steps (`writer-steps.ts`), its checkpoint (none when `nextLink` is null)
-   * committing with its last step.
-   */
-  const writePage = async (doc: JsonApiDocument, nextLink: string | null): Promise<void> => {
+  /** Writes one page and its checkpoint together (none when `nextLink` is null). */
+  const writePage = (doc: JsonApiDocument, nextLink: string | null): void => {
     const primary = listResources(doc);
     const latest = ctx.now().getTime();
     for (const resource of primary) {
@@ -277,10 +271,10 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
     }
     const maxUpdatedAt = maxUpdatedMs === null ? null : formatInstant(maxUpdatedMs);
     pages++;
-    const pageCounts = await writeResourcesInSteps(ctx.db, [...primary, ...doc.included] as StoredResource[], {
+    const pageCounts = writeResources(ctx.db, [...primary, ...doc.included] as StoredResource[], {
       syncedAt: ctx.now().toISOString(),
       eventsCompleteFor: spec.eventsComplete?.(doc),
-      // The checkpoint commits with the page's last step: it moves only once the whole page is in.
+      // The checkpoint commits with the page: either both land or neither does.
       alsoInTransaction: () => {
         if (nextLink) {
           writeState(ctx.db, stateKey, { next: nextLink, pages, maxUpdatedAt, cap: guard.cap } satisfies Checkpoint);
@@ -288,7 +282,7 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       },
     });
     for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
-    await ctx.onPage({ key: spec.key, pages: promisedPages(doc), counts: pageCounts, resumed: checkpoint !== null });
+    ctx.onPage({ key: spec.key, pages: promisedPages(doc), counts: pageCounts, resumed: checkpoint !== null });
   };
 
   try {
@@ -327,7 +321,7 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       }
       // A page whose next link loops is still written (its rows are good), without a checkpoint:
       // the next sync reads this list from the start rather than resuming into the loop.
-      await writePage(doc, problem ? null : next);
+      writePage(doc, problem ? null : next);
       if (problem) throw problem;
       if (!next) break;
       url = next;
