@@ -2,7 +2,7 @@
  * `npm run bench`: performance figures against the sandbox, printed as a table and written to
  * bench-results.json as [{ name, value, unit, target, targetKind, pass, anchor, ratio }] (see
  * report.ts). Not a test: it never fails the build, it reports. `npm run bench -- sandbox sync
- * urgent client import store renderer` picks suites.
+ * urgent client loop import store renderer` picks suites.
  */
 import { requireSupportedNode } from '../../src/cli/node-guard';
 import type { Measure } from './report';
@@ -16,6 +16,7 @@ const { benchStore } = await import('./store');
 const { benchSync } = await import('./sync');
 const { benchUrgentFirst } = await import('./urgent');
 const { benchClient } = await import('./client');
+const { benchCoreLoop } = await import('./core-loop');
 const { benchImport } = await import('./import');
 
 const suites: Record<string, () => Promise<Measure[]>> = {
@@ -23,6 +24,7 @@ const suites: Record<string, () => Promise<Measure[]>> = {
   sync: benchSync,
   urgent: benchUrgentFirst,
   client: benchClient,
+  loop: benchCoreLoop,
   import: benchImport,
   store: benchStore,
   renderer: benchRenderer,

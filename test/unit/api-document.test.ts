@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { listResources, parseDocument, readLink, readRef, readRefs } from '../../src/core/api/document';
+import {
+  listResources,
+  parseDocument,
+  parseDocumentInSteps,
+  readLink,
+  readRef,
+  readRefs,
+} from '../../src/core/api/document';
 import { MalformedResponseError } from '../../src/core/api/errors';
 
 const shipmentPage = {
@@ -100,6 +107,50 @@ describe('parseDocument', () => {
     })();
     expect(error).toMatchObject({ code: 'malformed', retryable: true });
     expect((error as Error).message).toBe('The Tracking API sent an answer Quayside could not read.');
+  });
+});
+
+describe('parseDocumentInSteps (the sync client, in slices)', () => {
+  const bigPage = {
+    ...shipmentPage,
+    data: Array.from({ length: 250 }, (_, i) => ({ ...shipmentPage.data[0], id: `shp-${i}` })),
+    included: Array.from({ length: 320 }, (_, i) => ({ id: i, type: 'container', attributes: null })),
+  };
+  const texts = [
+    JSON.stringify(shipmentPage),
+    JSON.stringify(bigPage),
+    '{"data":{"id":"t-1","type":"terminal","attributes":null}}',
+    '{"data":null}',
+    '{"meta":{"total":0}}',
+    '{"errors":[{"title":"nope"}],"included":null}',
+  ];
+
+  it('gives exactly what parseDocument gives', async () => {
+    for (const text of texts) expect(await parseDocumentInSteps(text), text).toEqual(parseDocument(text));
+  });
+
+  it('lets the event loop turn while it checks a large page', async () => {
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const doc = await parseDocumentInSteps(JSON.stringify(bigPage));
+    expect(turned).toBe(true);
+    expect(listResources(doc)).toHaveLength(250);
+    expect(doc.included[319]!.id).toBe('319');
+  });
+
+  it('refuses what parseDocument refuses, a bad resource deep in a page included', async () => {
+    const badLate = { ...bigPage, included: [...bigPage.included, { type: 'container' }] };
+    for (const text of [
+      '',
+      '[]',
+      '{"hello":"world"}',
+      '{"data":[{"type":"shipment"}]}',
+      '{"data":{"id":"1","type":"shipment","relationships":{"containers":{"data":[{"id":"2"}]}}}}',
+      JSON.stringify(badLate),
+    ]) {
+      expect(() => parseDocument(text), text).toThrow(MalformedResponseError);
+      await expect(parseDocumentInSteps(text), text).rejects.toThrow(MalformedResponseError);
+    }
   });
 });
 

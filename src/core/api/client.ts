@@ -6,7 +6,7 @@
  * only to the base URL's origin and never into events, logs or error messages.
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { parseDocument, type JsonApiDocument } from './document';
+import { parseDocumentInSteps, type JsonApiDocument } from './document';
 import {
   ApiError,
   errorFromResponse,
@@ -296,7 +296,7 @@ export class TrackingApiClient {
       context.answered();
       status = response.status;
       const text = await readBody(response, this.#settings.maxBodyBytes, url.pathname);
-      const result = readAnswer(method, response, text, context.plain);
+      const result = await readAnswer(method, response, text, context.plain);
       report();
       return result;
     } catch (caught) {
@@ -364,13 +364,18 @@ async function readBody(response: Response, limit: number, path: string): Promis
   return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
 }
 
-function readAnswer(method: Method, response: Response, text: string, plain: boolean): JsonApiDocument | null {
+async function readAnswer(
+  method: Method,
+  response: Response,
+  text: string,
+  plain: boolean,
+): Promise<JsonApiDocument | null> {
   if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, text, response.headers);
   if (text.trim() === '') {
     if (method !== 'GET') return null;
     throw new MalformedResponseError({ status: response.status });
   }
-  return plain ? parsePlainObject(text) : parseDocument(text);
+  return plain ? parsePlainObject(text) : parseDocumentInSteps(text);
 }
 
 /** A plain JSON object answer, typed as a document only to share the request path (`getJson` hands it back as an object). */

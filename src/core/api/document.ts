@@ -3,6 +3,7 @@
  * resource whole, so members we do not know are kept rather than stripped, and only what the
  * client and the sync engine rely on (ids, types, the shape of relationships) is checked.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
 import { MalformedResponseError } from './errors';
 
@@ -51,6 +52,25 @@ const documentSchema = z
     message: 'a JSON:API document has data, errors or meta',
   });
 
+/**
+ * The document's frame alone, its resources taken as they are: `parseDocumentInSteps` checks
+ * them apart, a slice at a time, with the same `resourceSchema`.
+ */
+const frameSchema = z
+  .looseObject({
+    data: z.union([resourceSchema, z.array(z.unknown()), z.null()]).optional(),
+    errors: z.array(z.unknown()).optional(),
+    included: z
+      .array(z.unknown())
+      .nullish()
+      .transform((v) => v ?? []),
+    links: linksSchema.optional(),
+    meta: metaSchema.optional(),
+  })
+  .refine((d) => d.data !== undefined || d.errors !== undefined || d.meta !== undefined, {
+    message: 'a JSON:API document has data, errors or meta',
+  });
+
 export type ResourceRef = z.infer<typeof refSchema>;
 export type JsonApiLink = z.infer<typeof linkSchema>;
 export type JsonApiRelationship = z.infer<typeof relationshipSchema>;
@@ -68,6 +88,40 @@ export function parseDocument(text: string): JsonApiDocument {
   const parsed = documentSchema.safeParse(json);
   if (!parsed.success) throw new MalformedResponseError({ cause: parsed.error });
   return parsed.data;
+}
+
+/** Resources checked between two turns of the event loop (a few ms: a page holds up to ~1,000). */
+const RESOURCES_PER_STEP = 50;
+
+async function resourcesInSteps(values: unknown[]): Promise<JsonApiResource[]> {
+  const out = new Array<JsonApiResource>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    if (i > 0 && i % RESOURCES_PER_STEP === 0) await nextTurn();
+    const parsed = resourceSchema.safeParse(values[i]);
+    if (!parsed.success) throw new MalformedResponseError({ cause: parsed.error });
+    out[i] = parsed.data;
+  }
+  return out;
+}
+
+/**
+ * `parseDocument` for the sync's pages, with the same result and the same refusals, but the
+ * resources checked a slice at a time with the event loop let go between slices: a page of 100
+ * shipments with their includes is ~30 ms of checking in one go (issue 17 item 3).
+ */
+export async function parseDocumentInSteps(text: string): Promise<JsonApiDocument> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new MalformedResponseError({ cause: error });
+  }
+  const frame = frameSchema.safeParse(json);
+  if (!frame.success) throw new MalformedResponseError({ cause: frame.error });
+  const doc = frame.data as JsonApiDocument & { data?: unknown; included: unknown[] };
+  if (Array.isArray(doc.data)) doc.data = await resourcesInSteps(doc.data);
+  doc.included = await resourcesInSteps(doc.included);
+  return doc;
 }
 
 /** The primary data as a list, whether the document holds one resource, many or none. */

@@ -1,4 +1,5 @@
 /** Ctrl+K search and the reference records (carriers, terminals, ports…) the views name. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Handlers } from '../../shared/ipc';
 import type { Found } from '../../shared/types';
 import { lookupNames, type LookupName } from '../../shared/lookups';
@@ -79,38 +80,42 @@ export function lookupHandlers(ctx: CoreContext): LookupHandlers {
     // Each result says why it matched: the field holding the text, the text marked in it.
     'shipments:search': async ({ text, limit }) => {
       const d = await db();
+      // Each list's search is its own task, the event loop let go between them: typed a key at a
+      // time over a large account, the whole answer at once held the core for tens of ms.
       const shipments = listShipments(d, { search: text }, { limit }).rows;
       const byId = new Map(shipments.map((s) => [s.id, s]));
       const shipmentOf = (id: string | null) => (id ? (byId.get(id) ?? getShipmentRow(d, id) ?? undefined) : undefined);
-      return {
-        shipments: withCustomFields(
-          text,
-          limit,
-          shipments.map((s) => matchShipment(text, s)),
-          customFieldHits(d, 'Shipment', 'shipment', text.trim(), limit),
-          (id) => getShipmentRow(d, id),
+      const shipmentsFound = withCustomFields(
+        text,
+        limit,
+        shipments.map((s) => matchShipment(text, s)),
+        customFieldHits(d, 'Shipment', 'shipment', text.trim(), limit),
+        (id) => getShipmentRow(d, id),
+      );
+      await nextTurn();
+      const containers = withCustomFields(
+        text,
+        limit,
+        listContainers(d, { search: text }, { limit }).rows.map((c) =>
+          matchContainer(text, c, shipmentOf(c.shipmentId)),
         ),
-        containers: withCustomFields(
-          text,
-          limit,
-          listContainers(d, { search: text }, { limit }).rows.map((c) =>
-            matchContainer(text, c, shipmentOf(c.shipmentId)),
-          ),
-          customFieldHits(d, 'Container', 'container', text.trim(), limit),
-          (id) => getContainerRow(d, id),
-        ),
-        trackingRequests: withCustomFields(
-          text,
-          limit,
-          listTrackingRequests(d, { search: text }, { limit }).rows.map((r) => matchTrackingRequest(text, r)),
-          customFieldHits(d, 'TrackingRequest', 'tracking_request', text.trim(), limit),
-          (id) => getTrackingRequestRow(d, id),
-        ),
-        locations: searchLocations(d, text, limit).flatMap((row) => {
-          const info = locationInfo(row);
-          return info ? [matchLocation(text, info)] : [];
-        }),
-      };
+        customFieldHits(d, 'Container', 'container', text.trim(), limit),
+        (id) => getContainerRow(d, id),
+      );
+      await nextTurn();
+      const trackingRequests = withCustomFields(
+        text,
+        limit,
+        listTrackingRequests(d, { search: text }, { limit }).rows.map((r) => matchTrackingRequest(text, r)),
+        customFieldHits(d, 'TrackingRequest', 'tracking_request', text.trim(), limit),
+        (id) => getTrackingRequestRow(d, id),
+      );
+      await nextTurn();
+      const locations = searchLocations(d, text, limit).flatMap((row) => {
+        const info = locationInfo(row);
+        return info ? [matchLocation(text, info)] : [];
+      });
+      return { shipments: shipmentsFound, containers, trackingRequests, locations };
     },
     'shippingLines:list': async () => listShippingLines(await db()),
     ...(Object.fromEntries(lookupNames.map((name) => [`${name}:get`, lookupOf(name)])) as Pick<

@@ -19,6 +19,8 @@ export interface WriteCounts {
 }
 
 type Row = Readonly<Record<string, unknown>>;
+/** Resources written between two looks at the clock in a slice with a deadline (`writeSlice`). */
+const BLOCK = 16;
 const noRow: Row = {};
 
 /** One descriptor's statements and column plan, for one database. */
@@ -120,6 +122,13 @@ export interface WriteOptions {
   eventsCompleteFor?: Iterable<string>;
 }
 
+/** A search row a sliced page writes with its last slice. */
+export interface SearchLater {
+  search: NonNullable<TablePlan['search']>;
+  rowid: number;
+  body: string | null;
+}
+
 /** What one page's write remembers while it runs, to skip work it has already done. */
 class PageWrite implements WriteContext {
   raw = '';
@@ -129,6 +138,8 @@ class PageWrite implements WriteContext {
   readonly contexts = new Map<string, Map<string, Row>>();
   /** The watched columns of the page's records as stored before it (change history), by plan. */
   before = new Map<HistoryPlan, Map<string, Row>>();
+  /** Search rows kept for the page's last slice (`writeSlice`), or null: written at once. */
+  searchLater: SearchLater[] | null = null;
 
   constructor(
     readonly s: Statements,
@@ -154,19 +165,52 @@ class PageWrite implements WriteContext {
 
 /** Writes one page (data plus included) in a single transaction; returns counts by type. */
 export function writeResources(db: Db, resources: StoredResource[], options: WriteOptions): WriteCounts {
+  const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
+  return writeSlice(db, sorted, 0, Infinity, options).counts;
+}
+
+/**
+ * Writes `sorted` (in write order) from `from` in one transaction, until its end or until
+ * `deadline` (a `performance.now()` time) has passed, whichever comes first (at least one
+ * resource); `next` is where the next slice starts. The page's last writes (events-complete
+ * marks, `alsoInTransaction`) go only with the slice that reaches the end (`writer-steps.ts`).
+ */
+export function writeSlice(
+  db: Db,
+  sorted: readonly StoredResource[],
+  from: number,
+  deadline: number,
+  options: WriteOptions,
+  searchLater: SearchLater[] | null = null,
+): { counts: WriteCounts; next: number } {
   const s = statements(db);
   const counts: WriteCounts = {};
-  const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
   const written = new Map<string, string>();
+  let next = from;
+  // Without a deadline the whole page is one block; with one, blocks of BLOCK resources, the
+  // clock read between two blocks (a slice made of single resources would cost more in commits).
+  const block = deadline === Infinity ? sorted.length : BLOCK;
   const write = db.transaction(() => {
     const page = new PageWrite(s, options.syncedAt);
-    page.before = readBefore(s.histories, sorted);
-    for (const resource of sorted) {
-      const raw = JSON.stringify(resource);
-      if (unchangedReference(db, resource, raw, written)) continue;
-      if (writeOne(page, resource, raw)) {
-        counts[resource.type] = (counts[resource.type] ?? 0) + 1;
+    page.searchLater = searchLater;
+    while (next < sorted.length && (next === from || performance.now() <= deadline)) {
+      const resources = from === 0 && block === sorted.length ? sorted : sorted.slice(next, next + block);
+      page.before = readBefore(s.histories, resources);
+      for (const resource of resources) {
+        const raw = JSON.stringify(resource);
+        if (unchangedReference(db, resource, raw, written)) continue;
+        if (writeOne(page, resource, raw)) {
+          counts[resource.type] = (counts[resource.type] ?? 0) + 1;
+        }
       }
+      next += resources.length;
+    }
+    if (next < sorted.length) return;
+    // Every commit would leave the search indexes a segment of its own, to merge later: a sliced
+    // page writes its search rows with its last slice, one segment a page as when it was whole.
+    for (const later of searchLater ?? []) {
+      const { body, remove, insert } = later.search;
+      syncSearchRow(body, remove, insert, later.rowid, later.body);
     }
     for (const id of options.eventsCompleteFor ?? []) s.eventsSynced.run(options.syncedAt, id);
     options.alsoInTransaction?.();
@@ -184,7 +228,7 @@ export function writeResources(db: Db, resources: StoredResource[], options: Wri
   }
   // Inside a caller's transaction the page may still roll back: remember nothing then.
   if (!db.inTransaction) rememberReferences(db, written);
-  return counts;
+  return { counts, next };
 }
 
 /**
@@ -224,7 +268,9 @@ function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
   }
   if (plan.search && d.search) {
     const { rowid, body, remove, insert } = plan.search;
-    syncSearchRow(body, remove, insert, rowid.get(r.id) as number, d.search.body(r, derived));
+    const id = rowid.get(r.id) as number;
+    if (page.searchLater) page.searchLater.push({ search: plan.search, rowid: id, body: d.search.body(r, derived) });
+    else syncSearchRow(body, remove, insert, id, d.search.body(r, derived));
   }
   return true;
 }

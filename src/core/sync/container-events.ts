@@ -9,7 +9,7 @@ import { PAGE_SIZE as PAGE, resources as registry } from '../resources';
 import type { Db } from '../store/database';
 import type { StoredResource } from '../store/resource';
 import { writeState } from '../store/sync-state';
-import { writeResources } from '../store/writer';
+import { writeResourcesInSteps } from '../store/writer-steps';
 import type { SyncClient } from './types';
 import { PageGuard } from './walk';
 
@@ -79,6 +79,9 @@ export async function fetchContainerEvents(
     throw error;
   }
   // Marked complete only with every page in hand.
-  const written = writeResources(db, resources, { syncedAt: syncedAt(), eventsCompleteFor: [containerId] });
+  const written = await writeResourcesInSteps(db, resources, {
+    syncedAt: syncedAt(),
+    eventsCompleteFor: [containerId],
+  });
   return written.transport_event ?? 0;
 }

@@ -13,7 +13,7 @@ import { ApiError } from '../api/errors';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import { PAGE_SIZE as PAGE, walks, type Walk } from '../resources';
-import { maintainStore } from '../store/maintenance';
+import { maintainStoreInSteps } from '../store/maintenance';
 import { containersMissingEvents, containersWithChangedEvents, countWalkedRows } from '../store/queries/sync-plan';
 import { describeStoreError } from '../store/store-errors';
 import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/sync-state';
@@ -148,9 +148,9 @@ export class SyncEngine {
       baseUrl: this.#o.baseUrl ?? null,
       signal,
       now,
-      onPage: ({ key, pages, counts: pageCounts }) => {
+      onPage: async ({ key, pages, counts: pageCounts }) => {
         pagesDone++;
-        maintainStore(db, { checkpoint: pagesDone % PAGES_PER_CHECKPOINT === 0 });
+        const checkpoint = pagesDone % PAGES_PER_CHECKPOINT === 0;
         if (pages !== null && !seenTotals.has(key)) {
           seenTotals.add(key);
           const actual = pages;
@@ -159,6 +159,7 @@ export class SyncEngine {
         }
         for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
         progress(key);
+        await maintainStoreInSteps(db, { checkpoint });
       },
     };
 
@@ -320,7 +321,7 @@ export class SyncEngine {
       }
       if (resolved === 'full') writeState(db, 'full:completed_at', now().toISOString());
       writeState(db, 'sync:completed_at', now().toISOString());
-      maintainStore(db, { checkpoint: true });
+      await maintainStoreInSteps(db, { checkpoint: true });
       // Done is done: an estimate a step did not correct (a list that gave no total) leaves no
       // bar short of its end.
       pagesTotal = pagesDone;

@@ -1,7 +1,8 @@
 /**
- * One paged walk over a list endpoint. Pages are written in order, each together with the
- * checkpoint naming the next page, in one transaction: killed at any point, the walk resumes at
- * the first page not yet written, and a page written twice changes nothing (upserts by id).
+ * One paged walk over a list endpoint. Pages are written in order, each in a few short steps
+ * (`writer-steps.ts`, so the event loop is never held for a whole page), the checkpoint naming
+ * the next page committing with the page's last step: killed at any point, the walk resumes at
+ * the first page not wholly written, and a page written twice changes nothing (upserts by id).
  * When the service numbers its pages (`page[number]` in `links.next` and `links.last`), a few
  * pages are requested at once so the network wait overlaps; otherwise the next page is requested
  * while the current one is written.
@@ -16,7 +17,8 @@ import type { Db } from '../store/database';
 import { formatInstant, trustedInstant } from '../store/instant';
 import type { StoredResource } from '../store/resource';
 import { clearState, readState, writeState } from '../store/sync-state';
-import { writeResources, type WriteCounts } from '../store/writer';
+import type { WriteCounts } from '../store/writer';
+import { writeResourcesInSteps } from '../store/writer-steps';
 import type { Query, SyncClient } from './types';
 
 /** Pages of one walk in flight at once. The limiter still sets the overall pace. */
@@ -52,13 +54,14 @@ export interface WalkContext {
   baseUrl: string | null;
   signal?: AbortSignal;
   now: () => Date;
+  /** Called after each page is written; a promise it returns (the store's upkeep) is waited for. */
   onPage: (page: {
     key: string;
     /** The pages the list says it has (see `promisedPages`), null when it says nothing. */
     pages: number | null;
     counts: WriteCounts;
     resumed: boolean;
-  }) => void;
+  }) => unknown;
 }
 
 export interface WalkResult {
@@ -261,8 +264,11 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
     return pending;
   };
 
-  /** Writes one page and its checkpoint together (none when `nextLink` is null). */
-  const writePage = (doc: JsonApiDocument, nextLink: string | null): void => {
+  /**
+   * Writes one page, in steps (`writer-steps.ts`), its checkpoint (none when `nextLink` is null)
+   * committing with its last step.
+   */
+  const writePage = async (doc: JsonApiDocument, nextLink: string | null): Promise<void> => {
     const primary = listResources(doc);
     const latest = ctx.now().getTime();
     for (const resource of primary) {
@@ -271,10 +277,10 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
     }
     const maxUpdatedAt = maxUpdatedMs === null ? null : formatInstant(maxUpdatedMs);
     pages++;
-    const pageCounts = writeResources(ctx.db, [...primary, ...doc.included] as StoredResource[], {
+    const pageCounts = await writeResourcesInSteps(ctx.db, [...primary, ...doc.included] as StoredResource[], {
       syncedAt: ctx.now().toISOString(),
       eventsCompleteFor: spec.eventsComplete?.(doc),
-      // The checkpoint commits with the page: either both land or neither does.
+      // The checkpoint commits with the page's last step: it moves only once the whole page is in.
       alsoInTransaction: () => {
         if (nextLink) {
           writeState(ctx.db, stateKey, { next: nextLink, pages, maxUpdatedAt, cap: guard.cap } satisfies Checkpoint);
@@ -282,7 +288,7 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       },
     });
     for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
-    ctx.onPage({ key: spec.key, pages: promisedPages(doc), counts: pageCounts, resumed: checkpoint !== null });
+    await ctx.onPage({ key: spec.key, pages: promisedPages(doc), counts: pageCounts, resumed: checkpoint !== null });
   };
 
   try {
@@ -321,7 +327,7 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       }
       // A page whose next link loops is still written (its rows are good), without a checkpoint:
       // the next sync reads this list from the start rather than resuming into the loop.
-      writePage(doc, problem ? null : next);
+      await writePage(doc, problem ? null : next);
       if (problem) throw problem;
       if (!next) break;
       url = next;
