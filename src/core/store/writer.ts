@@ -182,30 +182,38 @@ export function writeSlice(
   deadline: number,
   options: WriteOptions,
   searchLater: SearchLater[] | null = null,
-): { counts: WriteCounts; next: number } {
+): { counts: WriteCounts; next: number; done: boolean } {
   const s = statements(db);
   const counts: WriteCounts = {};
   const written = new Map<string, string>();
   let next = from;
-  // Without a deadline the whole page is one block; with one, blocks of BLOCK resources, the
-  // clock read between two blocks (a slice made of single resources would cost more in commits).
+  let done = false;
+  // Without a deadline the whole page is one block; with one, blocks of BLOCK resources (their
+  // history read together), the clock read before each resource: a slice ends at its deadline
+  // whatever the resources cost (a container with its changes costs far more than a port).
   const block = deadline === Infinity ? sorted.length : BLOCK;
+  const late = () => deadline !== Infinity && performance.now() > deadline;
   const write = db.transaction(() => {
     const page = new PageWrite(s, options.syncedAt);
     page.searchLater = searchLater;
-    while (next < sorted.length && (next === from || performance.now() <= deadline)) {
+    blocks: while (next < sorted.length) {
       const resources = from === 0 && block === sorted.length ? sorted : sorted.slice(next, next + block);
       page.before = readBefore(s.histories, resources);
       for (const resource of resources) {
+        if (next > from && late()) break blocks;
+        next++;
         const raw = JSON.stringify(resource);
         if (unchangedReference(db, resource, raw, written)) continue;
         if (writeOne(page, resource, raw)) {
           counts[resource.type] = (counts[resource.type] ?? 0) + 1;
         }
       }
-      next += resources.length;
     }
     if (next < sorted.length) return;
+    // What commits with the whole page (its search rows, its marks, the caller's checkpoint) gets
+    // a slice of its own when this one has used its time.
+    if (next > from && late()) return;
+    done = true;
     // Every commit would leave the search indexes a segment of its own, to merge later: a sliced
     // page writes its search rows with its last slice, one segment a page as when it was whole.
     for (const later of searchLater ?? []) {
@@ -228,7 +236,7 @@ export function writeSlice(
   }
   // Inside a caller's transaction the page may still roll back: remember nothing then.
   if (!db.inTransaction) rememberReferences(db, written);
-  return { counts, next };
+  return { counts, next, done };
 }
 
 /**
