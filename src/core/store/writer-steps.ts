@@ -25,7 +25,7 @@ import { rank } from './writer-columns';
  * The time one slice may take, in ms: well under the 20 ms a task may hold the loop, with room
  * for the resource that is being written when it runs out and for the commit.
  */
-const SLICE_MS = 10;
+const SLICE_MS = 5;
 
 /**
  * Writes one page as `writeResources` would, in slices of about SLICE_MS each with the event
