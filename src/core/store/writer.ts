@@ -44,6 +44,8 @@ interface TablePlan {
   } | null;
   /** The change history's statements, when the descriptor watches fields (`history`). */
   history: HistoryPlan | null;
+  /** Whether the row was written at or after an instant (its synced_at): `countOncePerRun`. */
+  writtenSince: Database.Statement | null;
 }
 
 function prepare(db: Db) {
@@ -87,6 +89,9 @@ function prepare(db: Db) {
           }
         : null,
       history: prepareHistory(db, d, names),
+      writtenSince: names.includes('synced_at')
+        ? db.prepare(`SELECT 1 FROM ${d.table} WHERE id = ? AND synced_at >= ?`).pluck()
+        : null,
     };
     byName.set(d.name, plan);
     for (const type of d.types) plans.set(type, plan);
@@ -163,6 +168,24 @@ class PageWrite implements WriteContext {
   }
 }
 
+/** The start of the sync run counting on each database (`countOncePerRun`). */
+const runStarts = new WeakMap<Db, string>();
+
+/**
+ * Until the answered function is called, the counts of writes to `db` name each record once: a
+ * record whose row was written at or after `since` (its synced_at, which every write sets) is
+ * written again but not counted again. A sync run calls it with its start, so its summary says
+ * how many distinct records of each type it wrote, however many walks, includes and pages
+ * brought them (the shipments walk, then the tracking requests' `tracked_object`; a vessel on
+ * many pages). One look-up by primary key per resource written, only while a run counts.
+ */
+export function countOncePerRun(db: Db, since: string): () => void {
+  runStarts.set(db, since);
+  return () => {
+    if (runStarts.get(db) === since) runStarts.delete(db);
+  };
+}
+
 /** Writes one page (data plus included) in a single transaction; returns counts by type. */
 export function writeResources(db: Db, resources: StoredResource[], options: WriteOptions): WriteCounts {
   const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
@@ -186,6 +209,7 @@ export function writeSlice(
   const s = statements(db);
   const counts: WriteCounts = {};
   const written = new Map<string, string>();
+  const runStart = runStarts.get(db);
   let next = from;
   let done = false;
   // Without a deadline the whole page is one block; with one, blocks of BLOCK resources (their
@@ -204,7 +228,10 @@ export function writeSlice(
         next++;
         const raw = JSON.stringify(resource);
         if (unchangedReference(db, resource, raw, written)) continue;
-        if (writeOne(page, resource, raw)) {
+        // Read before the write, which moves synced_at: written already in this run, not counted again.
+        const again =
+          runStart !== undefined && s.plans.get(resource.type)?.writtenSince?.get(resource.id, runStart) !== undefined;
+        if (writeOne(page, resource, raw) && !again) {
           counts[resource.type] = (counts[resource.type] ?? 0) + 1;
         }
       }
