@@ -74,7 +74,9 @@ describe('the worker answers what the core connection answers', () => {
     // The texts found something and nothing: the comparisons above were not of empty answers only.
     expect(countShipments(db, { search: bl.slice(0, 1) })).toBeGreaterThan(100);
     expect((await reads.run<SearchResults>({ op: 'search', text: bl, limit: 8 })).shipments[0]?.billOfLading).toBe(bl);
-    expect(await reads.run({ op: 'count', list: 'shipments', filters: { search: 'no such text anywhere' }, at: {} })).toBe(0);
+    expect(
+      await reads.run({ op: 'count', list: 'shipments', filters: { search: 'no such text anywhere' }, at: {} }),
+    ).toBe(0);
   });
 
   it('refuses a bad cursor in the worker with the sentence the core gives', async () => {
@@ -123,9 +125,7 @@ describe('search as you type through the core', () => {
     await value(core, 'shipments:count', { filters: {} });
     const typed = [bl.slice(0, 1), bl.slice(0, 2), bl.slice(0, 3), bl.slice(0, 4)];
     const asked = typed.map((text) => core.call('shipments:search', { text, limit: 8 }));
-    const lists = typed.map((text) =>
-      core.call('shipments:list', { filters: { search: text }, page: { limit: 100 } }),
-    );
+    const lists = typed.map((text) => core.call('shipments:list', { filters: { search: text }, page: { limit: 100 } }));
     const searches = await Promise.all(asked);
     const pages = await Promise.all(lists);
     // The first search ran (it was on its way); those typed over while waiting were refused as busy.

@@ -39,7 +39,11 @@ function withCustomFields<Row extends { id: string }>(
 }
 
 /** The search's steps (shipments, containers, tracking requests, places) and the answer they fill. */
-export function searchParts(db: Db, text: string, limit: number): { steps: (() => void)[]; answer: () => SearchAnswer } {
+export function searchParts(
+  db: Db,
+  text: string,
+  limit: number,
+): { steps: (() => void)[]; answer: () => SearchAnswer } {
   const answer: SearchAnswer = { shipments: [], containers: [], trackingRequests: [], locations: [] };
   let shipmentOf: (id: string | null) => ReturnType<typeof getShipmentRow> | undefined = () => undefined;
   const steps = [
