@@ -53,9 +53,9 @@ function workerEntry(): { url: URL; execArgv?: string[] } | null {
   const here = import.meta.url;
   const at = (name: string) => new URL(name, here);
   if (here.endsWith('.ts')) {
-    const inheritsTsx = process.execArgv.some((arg) => arg.includes('tsx'));
+    // Only tsx's loader: a worker refuses the process's own flags (the CLI's V8 heap options).
     const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm')).href;
-    return { url: at('./read-worker.ts'), execArgv: inheritsTsx ? undefined : ['--import', tsx] };
+    return { url: at('./read-worker.ts'), execArgv: ['--import', tsx] };
   }
   // electron-vite writes out/main/read-worker.js; this code is in out/main/index.js or a chunk below it.
   for (const name of ['./read-worker.js', '../read-worker.js']) {
