@@ -13,7 +13,9 @@ import { ReadsAside } from '../../src/core/reads/reads-aside';
 import { openDatabase, type Db } from '../../src/core/store/database';
 import { listContainers } from '../../src/core/store/queries/containers';
 import { countShipments, listShipments } from '../../src/core/store/queries/shipments';
-import type { SearchResults } from '../../src/shared/types';
+import { dashboardSummary } from '../../src/core/store/queries/dashboard';
+import { filterOptions } from '../../src/core/store/queries/filter-options';
+import type { DashboardSummary, FilterOptions, SearchResults } from '../../src/shared/types';
 import type { Page } from '../../src/shared/views';
 import type { ShipmentRow } from '../../src/shared/rows';
 import { testCore, value } from '../helpers/core';
@@ -77,6 +79,16 @@ describe('the worker answers what the core connection answers', () => {
     expect(
       await reads.run({ op: 'count', list: 'shipments', filters: { search: 'no such text anywhere' }, at: {} }),
     ).toBe(0);
+  });
+
+  it('gives the dashboard and the filters’ pick lists as before', async () => {
+    const now = Date.parse('2026-03-01T12:00:00Z');
+    const dashboard = await reads.run<DashboardSummary>({ op: 'dashboard', now, zone: 'America/Chicago' });
+    expect(dashboard).toEqual(dashboardSummary(db, now, 'America/Chicago'));
+    expect(dashboard.containersByStatus.reduce((n, b) => n + b.count, 0)).toBeGreaterThan(400);
+    const options = await reads.run<FilterOptions>({ op: 'filterOptions' });
+    expect(options).toEqual(filterOptions(db));
+    expect(options.carriers.length).toBeGreaterThan(0);
   });
 
   it('refuses a bad cursor in the worker with the sentence the core gives', async () => {
