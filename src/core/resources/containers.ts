@@ -108,8 +108,9 @@ export const containers = defineResource({
     seal_number: c.text(text('seal_number'), { holds: attribute('seal_number') }),
     api_status: c.text(text('current_status'), { holds: attribute('current_status') }),
     status: c.text((_r, _w, d) => d.status, { indexed: true }),
+    // The pickup facility is nearly always the terminal the box is discharged at.
     pod_terminal_id: c.ref('terminals', (r) => relId(r, 'pod_terminal'), {
-      holds: relationship('pod_terminal', 'terminal'),
+      holds: [relationship('pod_terminal', 'terminal'), relationship('pickup_facility', 'terminal')],
     }),
     pod_arrived_at: c.text(instant('pod_arrived_at'), { holds: attribute('pod_arrived_at') }),
     pod_discharged_at: c.text(instant('pod_discharged_at'), { indexed: true, holds: attribute('pod_discharged_at') }),
@@ -161,20 +162,23 @@ export const containers = defineResource({
     synced_at: syncedAtColumn,
     changed_at: c.text((_r, w) => w.syncedAt),
   },
-  // raw keeps only what the columns do not hold (store/residual.ts), and these when null.
-  usuallyNull: {
-    attributes: [
-      'pod_full_out_chassis_number',
-      'pod_last_tracking_request_at',
-      'final_destination_timezone',
-      'empty_terminated_timezone',
-      'ind_rail_unloaded_at',
-      'ind_facility_lfd_on',
-      'ssl_lfd',
-      'ind_facility_holds',
-      'ind_facility_fees',
-      'rail_last_tracking_request_at',
-    ],
+  // raw keeps only what the columns do not hold (store/residual.ts), nor these when they are as usual.
+  usual: {
+    attributes: {
+      holds_at_pod_terminal: [],
+      fees_at_pod_terminal: [],
+      pod_full_out_chassis_number: null,
+      pod_last_tracking_request_at: null,
+      final_destination_timezone: null,
+      empty_terminated_timezone: null,
+      ind_rail_unloaded_at: null,
+      ind_facility_lfd_on: null,
+      import_deadlines: { pickup_lfd_terminal: null, pickup_lfd_rail: null, pickup_lfd_line: null },
+      ssl_lfd: null,
+      ind_facility_holds: null,
+      ind_facility_fees: null,
+      rail_last_tracking_request_at: null,
+    },
   },
   selfLink: '/v2/containers/',
   // changed_at moves only when the box's own data changed (raw_hash), so events are fetched only then.

@@ -44,7 +44,7 @@ export interface Column<D = unknown, T extends string = never> {
    * exactly (`store/residual.ts`): an attribute (compared as is, `flag`: a boolean as 0/1, `json`:
    * as JSON text), or a to-one relationship's id, of `type`.
    */
-  holds?: Holds;
+  holds?: Holds | readonly Holds[];
 }
 
 export type Holds =
@@ -59,7 +59,7 @@ export const attribute = (name: string, as?: 'flag' | 'json'): Holds => (as ? { 
 export const relationship = (name: string, type: string | { typeIn: string }): Holds =>
   typeof type === 'string' ? { relationship: name, type } : { relationship: name, typeIn: type.typeIn };
 
-type ColumnOptions = { indexed?: boolean; holds?: Holds };
+type ColumnOptions = { indexed?: boolean; holds?: Holds | readonly Holds[] };
 
 /**
  * Column builders for a descriptor whose readers get derived values of type `D`. Each keeps the
@@ -217,10 +217,10 @@ export interface ResourceSpec<
   /** Columns the writer fills, in upsert order. */
   columns: C;
   /**
-   * Members no column holds that are nearly always null: left out of the residual `raw` when
-   * null, given back as null (`store/residual.ts`).
+   * Members no column holds with the value they nearly always have (null, `[]`): left out of the
+   * residual `raw` when they have it, given back with it (`store/residual.ts`).
    */
-  usuallyNull?: { attributes?: readonly string[]; relationships?: readonly string[] };
+  usual?: { attributes?: Readonly<Record<string, unknown>>; relationships?: Readonly<Record<string, unknown>> };
   /** The start of the records' `links.self` before their id (`/v2/containers/`): left out of the residual when it is all `links` holds. */
   selfLink?: string;
   /** Records this returns false for are not written (not counted either). */

@@ -118,7 +118,7 @@ export const shipments = defineResource({
     synced_at: { ...syncedAtColumn, indexed: true },
   },
   // raw keeps only what the columns do not hold (store/residual.ts).
-  usuallyNull: { relationships: ['line_tracking_stopped_by_user'] },
+  usual: { relationships: { line_tracking_stopped_by_user: { data: null } } },
   selfLink: '/v2/shipments/',
   // What a container's derived fields need of its shipment.
   context: ['pol_atd_at', 'pod_timezone', 'destination_timezone'],

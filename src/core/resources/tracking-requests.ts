@@ -53,6 +53,7 @@ export const trackingRequests = defineResource({
     raw: rawColumn,
     synced_at: syncedAtColumn,
   },
+  usual: { attributes: { shipment_tags: [] } },
   selfLink: '/v2/tracking_requests/',
   search: {
     table: 'tracking_request_search',

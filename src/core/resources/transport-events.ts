@@ -52,5 +52,5 @@ export const transportEvents = defineResource({
     synced_at: syncedAtColumn,
   },
   // raw keeps only what the columns do not hold (store/residual.ts): for most events, nothing.
-  usuallyNull: { attributes: ['value'], relationships: ['source_event'] },
+  usual: { attributes: { value: null }, relationships: { source_event: { data: null } } },
 });

@@ -9,8 +9,10 @@
  * every other member, and `~absent`, the held members the record did not have at all (so a
  * record read back has no `null` where the service sent nothing). `recordFrom` puts the record
  * back together from the residual and the columns: equal as JSON to what the service sent (the
- * order of members aside). A descriptor's `usuallyNull` names members no column holds that are
- * nearly always null (an event's `value`): left out when null, given back as null.
+ * order of members aside). A descriptor's `usual` names members no column holds with the value
+ * they nearly always have (an event's `value`: null; a container's holds: `[]`): left out when
+ * they have it, given back with it. `selfLink` does the same for `links: { self }` ending in the
+ * id, and a to-many relationship of UUIDs is kept as 16 bytes an id (`compactIds`).
  *
  * The same code serves the writer (the spec from the descriptor, `residualSpec`) and migration
  * 0007 (a frozen spec in its SQL, through `raw_residual`), which strips rows by the values their
@@ -32,7 +34,8 @@ export interface ResidualSpec {
    * number: the index of the column holding the type).
    */
   relationships: [name: string, held: [index: number, type: string | number][]][];
-  usuallyNull?: { attributes?: readonly string[]; relationships?: readonly string[] };
+  /** Members no column holds, left out when they have their usual value (given back then). */
+  usual?: { attributes?: Readonly<Record<string, unknown>>; relationships?: Readonly<Record<string, unknown>> };
   /** `links` left out when it is exactly `{ self: selfLink + id }`. */
   selfLink?: string;
 }
@@ -46,8 +49,9 @@ interface Compiled {
   spec: ResidualSpec;
   attributes: Map<string, [index: number, kind: HeldKind]>;
   relationships: Map<string, [index: number, type: string | number][]>;
-  nullAttributes: Set<string>;
-  nullRelationships: Set<string>;
+  /** Usual values as JSON text, by member name. */
+  usualAttributes: Map<string, string>;
+  usualRelationships: Map<string, string>;
 }
 
 const compiledCache = new WeakMap<ResidualSpec, Compiled>();
@@ -58,12 +62,22 @@ function compiled(spec: ResidualSpec): Compiled {
       spec,
       attributes: new Map(spec.attributes.map(([name, index, kind]) => [name, [index, kind]])),
       relationships: new Map(spec.relationships),
-      nullAttributes: new Set(spec.usuallyNull?.attributes ?? []),
-      nullRelationships: new Set(spec.usuallyNull?.relationships ?? []),
+      usualAttributes: usualTexts(spec.usual?.attributes),
+      usualRelationships: usualTexts(spec.usual?.relationships),
     };
     compiledCache.set(spec, c);
   }
   return c;
+}
+
+const usualTexts = (usual: Readonly<Record<string, unknown>> = {}) =>
+  new Map(Object.entries(usual).map(([name, value]) => [name, JSON.stringify(value)]));
+
+/** Whether `value` is the usual value of member `name` (null compared at once, the rest as JSON text). */
+function isUsual(usual: Map<string, string>, name: string, value: unknown): boolean {
+  const text = usual.get(name);
+  if (text === undefined) return false;
+  return value === null ? text === 'null' : typeof value === 'object' && JSON.stringify(value) === text;
 }
 
 const hasOwn = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
@@ -120,7 +134,6 @@ function holdsRelationship(held: readonly [number, string | number][], v: unknow
 const members = ['type', 'id', 'attributes', 'relationships'];
 const isSelfLink = (v: unknown, self: string) => isObject(v) && Object.keys(v).length === 1 && v.self === self;
 
-const isNullRelationship = (v: unknown) => isObject(v) && Object.keys(v).length === 1 && v.data === null;
 
 /** The record's residual (JSON text) given the values its columns hold; `id` is the row's. */
 export function residualOf(spec: ResidualSpec, record: Json, id: string, values: readonly unknown[]): string {
@@ -137,13 +150,13 @@ export function residualOf(spec: ResidualSpec, record: Json, id: string, values:
       for (const name in v) {
         const value = v[name];
         const held = c.attributes.get(name);
-        if (held !== undefined ? holdsAttribute(held[1], value, values[held[0]]) : value === null && c.nullAttributes.has(name))
+        if (held !== undefined ? holdsAttribute(held[1], value, values[held[0]]) : isUsual(c.usualAttributes, name, value))
           continue;
         rest[name] = value;
         kept = true;
       }
       for (const name of c.attributes.keys()) if (!hasOwn(v, name)) absent.push(`a:${name}`);
-      for (const name of c.nullAttributes) if (!hasOwn(v, name)) absent.push(`a:${name}`);
+      for (const name of c.usualAttributes.keys()) if (!hasOwn(v, name)) absent.push(`a:${name}`);
       if (kept) out.attributes = rest;
       continue;
     }
@@ -153,13 +166,13 @@ export function residualOf(spec: ResidualSpec, record: Json, id: string, values:
       for (const name in v) {
         const value = v[name];
         const held = c.relationships.get(name);
-        if (held !== undefined ? holdsRelationship(held, value, values) : c.nullRelationships.has(name) && isNullRelationship(value))
+        if (held !== undefined ? holdsRelationship(held, value, values) : isUsual(c.usualRelationships, name, value))
           continue;
-        rest[name] = value;
+        rest[name] = compactIds(value, name, absent);
         kept = true;
       }
       for (const name of c.relationships.keys()) if (!hasOwn(v, name)) absent.push(`r:${name}`);
-      for (const name of c.nullRelationships) if (!hasOwn(v, name)) absent.push(`r:${name}`);
+      for (const name of c.usualRelationships.keys()) if (!hasOwn(v, name)) absent.push(`r:${name}`);
       if (kept) out.relationships = rest;
       continue;
     }
@@ -183,7 +196,7 @@ export function recordFrom(spec: ResidualSpec, id: string, residual: string, val
     const attributes = bare();
     for (const [name, [index, kind]] of c.attributes)
       if (!absent.has(`a:${name}`)) attributes[name] = restoreAttribute(kind, values[index]);
-    for (const name of c.nullAttributes) if (!absent.has(`a:${name}`)) attributes[name] = null;
+    for (const [name, text] of c.usualAttributes) if (!absent.has(`a:${name}`)) attributes[name] = JSON.parse(text);
     out.attributes = attributes;
   }
   if (!absent.has('relationships')) {
@@ -193,13 +206,16 @@ export function recordFrom(spec: ResidualSpec, id: string, residual: string, val
       const found = heldId(held, values);
       relationships[name] = { data: found ? { type: found[1], id: found[0] } : null };
     }
-    for (const name of c.nullRelationships) if (!absent.has(`r:${name}`)) relationships[name] = { data: null };
+    for (const [name, text] of c.usualRelationships) if (!absent.has(`r:${name}`)) relationships[name] = JSON.parse(text);
     out.relationships = relationships;
   }
   if (spec.selfLink !== undefined && !absent.has('links')) out.links = { self: spec.selfLink + id };
   for (const key in kept) {
     if (key === ABSENT) continue;
     const v = kept[key];
+    if (key === 'relationships' && isObject(v)) {
+      for (const name in v) if (!absent.has(`~:${name}`)) v[name] = expandIds(v[name]);
+    }
     // Members the columns could not give back exactly win over what the columns say.
     if ((key === 'attributes' || key === 'relationships') && isObject(v) && isObject(out[key])) {
       Object.assign(out[key] as Json, v);
@@ -208,6 +224,51 @@ export function recordFrom(spec: ResidualSpec, id: string, residual: string, val
   return out;
 }
 
+/**
+ * A to-many relationship `{ data: [{ type, id }…] }` of one type whose ids are all UUIDs, kept as
+ * `{ "~ids": [type, ids] }`, the ids as 16 bytes each in base64url (a container lists ~20 events
+ * and raw events: about a third of the JSON). A relationship the service sent in that very shape
+ * is marked `~:name` in `~absent`, so it is never expanded.
+ */
+function compactIds(value: unknown, name: string, marks: string[]): unknown {
+  if (!isObject(value)) return value;
+  if (hasOwn(value, IDS) && Object.keys(value).length === 1) {
+    marks.push(`~:${name}`);
+    return value;
+  }
+  const data = value.data;
+  if (!Array.isArray(data) || data.length === 0 || Object.keys(value).length !== 1) return value;
+  const first: unknown = data[0];
+  if (!isObject(first) || typeof first.type !== 'string') return value;
+  const type = first.type;
+  const bytes = Buffer.allocUnsafe(16 * data.length);
+  for (let i = 0; i < data.length; i++) {
+    const entry: unknown = data[i];
+    if (!isObject(entry) || entry.type !== type || typeof entry.id !== 'string' || !UUID.test(entry.id)) return value;
+    if (Object.keys(entry).length !== 2) return value;
+    bytes.write(entry.id.replaceAll('-', ''), 16 * i, 'hex');
+  }
+  return { [IDS]: [type, bytes.toString('base64url')] };
+}
+
+function expandIds(value: unknown): unknown {
+  if (!isObject(value) || !hasOwn(value, IDS) || Object.keys(value).length !== 1) return value;
+  const [type, packed] = value[IDS] as [string, string];
+  const bytes = Buffer.from(packed, 'base64url');
+  const data: { type: string; id: string }[] = [];
+  for (let at = 0; at < bytes.length; at += 16) {
+    const hex = bytes.toString('hex', at, at + 16);
+    data.push({
+      type,
+      id: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`,
+    });
+  }
+  return { data };
+}
+
+const IDS = '~ids';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /** A descriptor's residual spec (indexes into its columns, in order), or null when no column holds a member. */
 export function residualSpec(d: ResourceDescriptor): ResidualSpec | null {
   if (!('raw' in d.columns)) return null;
@@ -215,17 +276,18 @@ export function residualSpec(d: ResourceDescriptor): ResidualSpec | null {
   const relationships = new Map<string, [number, string | number][]>();
   const names = Object.keys(d.columns);
   Object.values(d.columns).forEach((column, index) => {
-    const holds = column.holds;
-    if (holds === undefined) return;
-    if ('attribute' in holds) spec.attributes.push([holds.attribute, index, holds.as ?? 'value']);
-    else {
-      let held = relationships.get(holds.relationship);
-      if (held === undefined) relationships.set(holds.relationship, (held = []));
-      held.push([index, 'type' in holds ? holds.type : names.indexOf(holds.typeIn)]);
+    const all = column.holds === undefined ? [] : Array.isArray(column.holds) ? column.holds : [column.holds];
+    for (const holds of all) {
+      if ('attribute' in holds) spec.attributes.push([holds.attribute, index, holds.as ?? 'value']);
+      else {
+        let held = relationships.get(holds.relationship);
+        if (held === undefined) relationships.set(holds.relationship, (held = []));
+        held.push([index, 'type' in holds ? holds.type : names.indexOf(holds.typeIn)]);
+      }
     }
   });
   spec.relationships = [...relationships];
-  if (d.usuallyNull) spec.usuallyNull = { ...d.usuallyNull };
+  if (d.usual) spec.usual = { ...d.usual };
   if (d.selfLink !== undefined) spec.selfLink = d.selfLink;
   if (spec.attributes.length === 0 && spec.relationships.length === 0) return null;
   return spec;
