@@ -82,6 +82,14 @@ const c = columns<DerivedContainer>();
 const text = (name: string) => (r: StoredResource) => str(r.attributes[name]);
 const instant = (name: string) => (r: StoredResource) => storedInstant(r.attributes[name]);
 
+/** As SQLite's `json_array_length(raw, '$.relationships.transport_events.data')`. */
+function listedEvents(r: StoredResource): number | null {
+  const rel: unknown = r.relationships?.transport_events;
+  if (typeof rel !== 'object' || rel === null || Array.isArray(rel) || !('data' in rel)) return null;
+  const data: unknown = rel.data;
+  return Array.isArray(data) ? data.length : 0;
+}
+
 /** Containers, walked on full runs with their transport events included. */
 export const containers = defineResource({
   name: 'containers',
@@ -133,7 +141,9 @@ export const containers = defineResource({
     pickup_ready: c.integer((_r, _w, d) => (d.pickupReady ? 1 : 0)),
     pickup_appointment_at: c.text(instant('pickup_appointment_at'), { holds: attribute('pickup_appointment_at') }),
     pod_full_out_at: c.text(instant('pod_full_out_at'), { holds: attribute('pod_full_out_at') }),
-    final_destination_full_out_at: c.text(instant('final_destination_full_out_at'), { holds: attribute('final_destination_full_out_at') }),
+    final_destination_full_out_at: c.text(instant('final_destination_full_out_at'), {
+      holds: attribute('final_destination_full_out_at'),
+    }),
     empty_terminated_at: c.text(instant('empty_terminated_at'), { holds: attribute('empty_terminated_at') }),
     delivered_at: c.text(instant('delivered_at'), { holds: attribute('delivered_at') }),
     empty_out_at: c.text(instant('empty_out_at'), { holds: attribute('empty_out_at') }),
@@ -144,7 +154,9 @@ export const containers = defineResource({
     line_lfd: c.text((_r, _w, d) => d.lineLfd),
     facility_holds: c.text((_r, _w, d) => (d.facilityHolds === null ? null : JSON.stringify(d.facilityHolds))),
     facility_fees_total: c.real((r) => totalOfFees(r.attributes.ind_facility_fees)),
-    location_at_pod_terminal: c.text(text('location_at_pod_terminal'), { holds: attribute('location_at_pod_terminal') }),
+    location_at_pod_terminal: c.text(text('location_at_pod_terminal'), {
+      holds: attribute('location_at_pod_terminal'),
+    }),
     pod_rail_carrier_scac: c.text(text('pod_rail_carrier_scac'), { holds: attribute('pod_rail_carrier_scac') }),
     ind_rail_carrier_scac: c.text(text('ind_rail_carrier_scac'), { holds: attribute('ind_rail_carrier_scac') }),
     pod_rail_loaded_at: c.text(instant('pod_rail_loaded_at'), { holds: attribute('pod_rail_loaded_at') }),
@@ -157,6 +169,8 @@ export const containers = defineResource({
       holds: attribute('ref_numbers', 'json'),
     }),
     created_at: c.text(instant('created_at'), { indexed: true, holds: attribute('created_at') }),
+    // How many events the record lists (null: it says nothing), read by the sync plan (migration 0007).
+    listed_events: c.integer((r) => listedEvents(r)),
     raw: rawColumn,
     raw_hash: c.text((r) => containerHash(r)),
     synced_at: syncedAtColumn,

@@ -54,7 +54,8 @@ export type Holds =
   | { relationship: string; typeIn: string };
 
 /** The column holds attribute `name` (see `Column.holds`). */
-export const attribute = (name: string, as?: 'flag' | 'json'): Holds => (as ? { attribute: name, as } : { attribute: name });
+export const attribute = (name: string, as?: 'flag' | 'json'): Holds =>
+  as ? { attribute: name, as } : { attribute: name };
 /** The column holds relationship `name`'s id when it names a record of `type` (`{ typeIn }`: the type another column holds). */
 export const relationship = (name: string, type: string | { typeIn: string }): Holds =>
   typeof type === 'string' ? { relationship: name, type } : { relationship: name, typeIn: type.typeIn };

@@ -77,9 +77,14 @@ export const shipments = defineResource({
     pol_locode: c.text(text('port_of_lading_locode'), { holds: attribute('port_of_lading_locode') }),
     pol_name: c.text(text('port_of_lading_name'), { holds: attribute('port_of_lading_name') }),
     pod_id: c.ref('ports', (r) => relId(r, 'port_of_discharge'), { holds: relationship('port_of_discharge', 'port') }),
-    pod_locode: c.text(text('port_of_discharge_locode'), { indexed: true, holds: attribute('port_of_discharge_locode') }),
+    pod_locode: c.text(text('port_of_discharge_locode'), {
+      indexed: true,
+      holds: attribute('port_of_discharge_locode'),
+    }),
     pod_name: c.text(text('port_of_discharge_name'), { holds: attribute('port_of_discharge_name') }),
-    pod_terminal_id: c.ref('terminals', (r) => relId(r, 'pod_terminal'), { holds: relationship('pod_terminal', 'terminal') }),
+    pod_terminal_id: c.ref('terminals', (r) => relId(r, 'pod_terminal'), {
+      holds: relationship('pod_terminal', 'terminal'),
+    }),
     destination_id: c.ref('ports', (r) => relIdOfType(r, 'destination', ports.types), {
       holds: relationship('destination', 'port'),
     }),
@@ -102,13 +107,20 @@ export const shipments = defineResource({
     pod_ata_at: c.text((_r, _w, d) => d.podAta, { indexed: true, holds: attribute('pod_ata_at') }),
     destination_eta_at: c.text(instant('destination_eta_at'), { holds: attribute('destination_eta_at') }),
     destination_ata_at: c.text(instant('destination_ata_at'), { holds: attribute('destination_ata_at') }),
-    destination_original_eta_at: c.text(instant('destination_original_eta_at'), { holds: attribute('destination_original_eta_at') }),
+    destination_original_eta_at: c.text(instant('destination_original_eta_at'), {
+      holds: attribute('destination_original_eta_at'),
+    }),
     pol_timezone: c.text(text('pol_timezone'), { holds: attribute('pol_timezone') }),
     pod_timezone: c.text(text('pod_timezone'), { holds: attribute('pod_timezone') }),
     destination_timezone: c.text(text('destination_timezone'), { holds: attribute('destination_timezone') }),
     eta_slip_hours: c.real((_r, _w, d) => etaSlipHours(d)),
-    tracking_stopped_at: c.text(instant('line_tracking_stopped_at'), { indexed: true, holds: attribute('line_tracking_stopped_at') }),
-    tracking_stopped_reason: c.text(text('line_tracking_stopped_reason'), { holds: attribute('line_tracking_stopped_reason') }),
+    tracking_stopped_at: c.text(instant('line_tracking_stopped_at'), {
+      indexed: true,
+      holds: attribute('line_tracking_stopped_at'),
+    }),
+    tracking_stopped_reason: c.text(text('line_tracking_stopped_reason'), {
+      holds: attribute('line_tracking_stopped_reason'),
+    }),
     ref_numbers: c.text((_r, _w, d) => JSON.stringify(d.refNumbers), { holds: attribute('ref_numbers', 'json') }),
     tags: c.text((_r, _w, d) => JSON.stringify(d.tags), { holds: attribute('tags', 'json') }),
     container_count: c.integer((r) => relIds(r, 'containers').length),

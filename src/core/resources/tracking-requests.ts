@@ -3,7 +3,16 @@ import { timestamp } from '../export/columns';
 import { storedInstant } from '../store/instant';
 import { customFieldFilters, from, oneOf, searchIn, to } from '../store/queries/list-sql';
 import { bool, num, relId, relIdOfType, str, strings, type StoredResource } from '../store/resource';
-import { attribute, columns, defineResource, idColumn, PAGE_SIZE, rawColumn, relationship, syncedAtColumn } from './define';
+import {
+  attribute,
+  columns,
+  defineResource,
+  idColumn,
+  PAGE_SIZE,
+  rawColumn,
+  relationship,
+  syncedAtColumn,
+} from './define';
 import { defineList, type BaseRowOf } from './define-list';
 import { shipments } from './shipments';
 

@@ -12,7 +12,9 @@
  * order of members aside). A descriptor's `usual` names members no column holds with the value
  * they nearly always have (an event's `value`: null; a container's holds: `[]`): left out when
  * they have it, given back with it. `selfLink` does the same for `links: { self }` ending in the
- * id, and a to-many relationship of UUIDs is kept as 16 bytes an id (`compactIds`).
+ * id, and a to-many relationship of UUIDs is kept as 16 bytes an id (`compactIds`). A record
+ * whose residual would be longer than itself (it lacks many held members) is kept whole, as a
+ * one-element array.
  *
  * The same code serves the writer (the spec from the descriptor, `residualSpec`) and migration
  * 0007 (a frozen spec in its SQL, through `raw_residual`), which strips rows by the values their
@@ -122,7 +124,11 @@ function heldId(
 }
 
 /** Whether the columns give back the relationship `v` exactly: `{ data: null }` or `{ data: { type, id } }`. */
-function holdsRelationship(held: readonly [number, string | number][], v: unknown, values: readonly unknown[]): boolean {
+function holdsRelationship(
+  held: readonly [number, string | number][],
+  v: unknown,
+  values: readonly unknown[],
+): boolean {
   if (!isObject(v) || !hasOwn(v, 'data') || Object.keys(v).length !== 1) return false;
   const found = heldId(held, values);
   if (found === undefined) return false;
@@ -133,7 +139,6 @@ function holdsRelationship(held: readonly [number, string | number][], v: unknow
 
 const members = ['type', 'id', 'attributes', 'relationships'];
 const isSelfLink = (v: unknown, self: string) => isObject(v) && Object.keys(v).length === 1 && v.self === self;
-
 
 /** The record's residual (JSON text) given the values its columns hold; `id` is the row's. */
 export function residualOf(spec: ResidualSpec, record: Json, id: string, values: readonly unknown[]): string {
@@ -150,7 +155,9 @@ export function residualOf(spec: ResidualSpec, record: Json, id: string, values:
       for (const name in v) {
         const value = v[name];
         const held = c.attributes.get(name);
-        if (held !== undefined ? holdsAttribute(held[1], value, values[held[0]]) : isUsual(c.usualAttributes, name, value))
+        if (
+          held !== undefined ? holdsAttribute(held[1], value, values[held[0]]) : isUsual(c.usualAttributes, name, value)
+        )
           continue;
         rest[name] = value;
         kept = true;
@@ -181,12 +188,20 @@ export function residualOf(spec: ResidualSpec, record: Json, id: string, values:
   for (const member of spec.selfLink === undefined ? members : [...members, 'links'])
     if (!hasOwn(record, member)) absent.push(member);
   if (absent.length > 0) out[ABSENT] = absent;
-  return JSON.stringify(out);
+  const text = JSON.stringify(out);
+  // A record that lacks many held members (the service sends them all) could cost more as a
+  // residual than whole: then raw keeps it whole, as a one-element array.
+  if (absent.length > 4) {
+    const whole = JSON.stringify(record);
+    if (whole.length + 2 <= text.length) return `[${whole}]`;
+  }
+  return text;
 }
 
 /** The record as the service sent it, from its residual (`raw`) and the values its columns hold. */
 export function recordFrom(spec: ResidualSpec, id: string, residual: string, values: readonly unknown[]): Json {
   const c = compiled(spec);
+  if (residual.startsWith('[')) return (JSON.parse(residual) as [Json])[0];
   const kept = JSON.parse(residual) as Json;
   const absent = new Set(Array.isArray(kept[ABSENT]) ? (kept[ABSENT] as string[]) : []);
   const out = bare();
@@ -206,7 +221,8 @@ export function recordFrom(spec: ResidualSpec, id: string, residual: string, val
       const found = heldId(held, values);
       relationships[name] = { data: found ? { type: found[1], id: found[0] } : null };
     }
-    for (const [name, text] of c.usualRelationships) if (!absent.has(`r:${name}`)) relationships[name] = JSON.parse(text);
+    for (const [name, text] of c.usualRelationships)
+      if (!absent.has(`r:${name}`)) relationships[name] = JSON.parse(text);
     out.relationships = relationships;
   }
   if (spec.selfLink !== undefined && !absent.has('links')) out.links = { self: spec.selfLink + id };
