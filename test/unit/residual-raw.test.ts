@@ -114,7 +114,7 @@ describe('residual raw', () => {
         pickup_facility: { data: null },
         raw_events: { data: [1, 2, 3].map((n) => ({ type: 'raw_event', id: uuid(n) })) },
         transport_events: { data: [{ type: 'transport_event', id: 'not-a-uuid' }] },
-        odd: { '~ids': ['x', 'AAAA'] },
+        odd: { '~ids': ['x', 'AAAA'] } as { data?: unknown },
       },
       links: { self: '/v2/containers/c1' },
     };

@@ -152,34 +152,49 @@ export function residualOf(spec: ResidualSpec, record: Json, id: string, values:
     if (key === 'attributes' && isObject(v)) {
       const rest = bare();
       let kept = false;
+      // Held and usual members seen: when all are there (as the service sends them), none is absent.
+      let seen = 0;
       for (const name in v) {
         const value = v[name];
         const held = c.attributes.get(name);
-        if (
-          held !== undefined ? holdsAttribute(held[1], value, values[held[0]]) : isUsual(c.usualAttributes, name, value)
-        )
-          continue;
+        if (held !== undefined) {
+          seen++;
+          if (holdsAttribute(held[1], value, values[held[0]])) continue;
+        } else if (c.usualAttributes.has(name)) {
+          seen++;
+          if (isUsual(c.usualAttributes, name, value)) continue;
+        }
         rest[name] = value;
         kept = true;
       }
-      for (const name of c.attributes.keys()) if (!hasOwn(v, name)) absent.push(`a:${name}`);
-      for (const name of c.usualAttributes.keys()) if (!hasOwn(v, name)) absent.push(`a:${name}`);
+      if (seen < c.attributes.size + c.usualAttributes.size) {
+        for (const name of c.attributes.keys()) if (!hasOwn(v, name)) absent.push(`a:${name}`);
+        for (const name of c.usualAttributes.keys()) if (!hasOwn(v, name)) absent.push(`a:${name}`);
+      }
       if (kept) out.attributes = rest;
       continue;
     }
     if (key === 'relationships' && isObject(v)) {
       const rest = bare();
       let kept = false;
+      let seen = 0;
       for (const name in v) {
         const value = v[name];
         const held = c.relationships.get(name);
-        if (held !== undefined ? holdsRelationship(held, value, values) : isUsual(c.usualRelationships, name, value))
-          continue;
+        if (held !== undefined) {
+          seen++;
+          if (holdsRelationship(held, value, values)) continue;
+        } else if (c.usualRelationships.has(name)) {
+          seen++;
+          if (isUsual(c.usualRelationships, name, value)) continue;
+        }
         rest[name] = compactIds(value, name, absent);
         kept = true;
       }
-      for (const name of c.relationships.keys()) if (!hasOwn(v, name)) absent.push(`r:${name}`);
-      for (const name of c.usualRelationships.keys()) if (!hasOwn(v, name)) absent.push(`r:${name}`);
+      if (seen < c.relationships.size + c.usualRelationships.size) {
+        for (const name of c.relationships.keys()) if (!hasOwn(v, name)) absent.push(`r:${name}`);
+        for (const name of c.usualRelationships.keys()) if (!hasOwn(v, name)) absent.push(`r:${name}`);
+      }
       if (kept) out.relationships = rest;
       continue;
     }
@@ -260,11 +275,35 @@ function compactIds(value: unknown, name: string, marks: string[]): unknown {
   const bytes = Buffer.allocUnsafe(16 * data.length);
   for (let i = 0; i < data.length; i++) {
     const entry: unknown = data[i];
-    if (!isObject(entry) || entry.type !== type || typeof entry.id !== 'string' || !UUID.test(entry.id)) return value;
-    if (Object.keys(entry).length !== 2) return value;
-    bytes.write(entry.id.replaceAll('-', ''), 16 * i, 'hex');
+    if (!isObject(entry) || entry.type !== type || typeof entry.id !== 'string') return value;
+    if (!uuidInto(entry.id, bytes, 16 * i) || Object.keys(entry).length !== 2) return value;
   }
   return { [IDS]: [type, bytes.toString('base64url')] };
+}
+
+/** A lower-case UUID's 16 bytes written at `at`; false for anything else (what was written then means nothing). */
+function uuidInto(id: string, bytes: Buffer, at: number): boolean {
+  if (id.length !== 36) return false;
+  let byte = at;
+  for (let i = 0; i < 36; i += 2) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) {
+      if (id.charCodeAt(i) !== 45) return false; // '-'
+      i--;
+      continue;
+    }
+    const high = hexValue(id.charCodeAt(i));
+    const low = hexValue(id.charCodeAt(i + 1));
+    if (high < 0 || low < 0) return false;
+    bytes[byte++] = (high << 4) | low;
+  }
+  return byte === at + 16;
+}
+
+/** A lower-case hex digit's value, else -1. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  if (code >= 97 && code <= 102) return code - 87;
+  return -1;
 }
 
 function expandIds(value: unknown): unknown {
@@ -283,7 +322,6 @@ function expandIds(value: unknown): unknown {
 }
 
 const IDS = '~ids';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A descriptor's residual spec (indexes into its columns, in order), or null when no column holds a member. */
 export function residualSpec(d: ResourceDescriptor): ResidualSpec | null {
