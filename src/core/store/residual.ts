@@ -82,10 +82,24 @@ function isUsual(usual: Map<string, string>, name: string, value: unknown): bool
   return value === null ? text === 'null' : typeof value === 'object' && JSON.stringify(value) === text;
 }
 
+/** How many members an object has (counted without making an array of their names). */
+function members(o: Json): number {
+  let n = 0;
+  for (const key in o) if (hasOwn(o, key)) n++;
+  return n;
+}
+
 const hasOwn = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** A null-prototype object: a member named `__proto__` stays a member. */
 const bare = (): Json => Object.create(null) as Json;
+
+/** Sets a member of a plain object (one named `__proto__` as a member, not the prototype). */
+function put(o: Json, name: string, value: unknown): void {
+  if (name === '__proto__')
+    Object.defineProperty(o, name, { value, enumerable: true, writable: true, configurable: true });
+  else o[name] = value;
+}
 
 /** Whether a column's value gives back the attribute `v` exactly. */
 function holdsAttribute(kind: HeldKind, v: unknown, column: unknown): boolean {
@@ -129,28 +143,28 @@ function holdsRelationship(
   v: unknown,
   values: readonly unknown[],
 ): boolean {
-  if (!isObject(v) || !hasOwn(v, 'data') || Object.keys(v).length !== 1) return false;
+  if (!isObject(v) || !hasOwn(v, 'data') || members(v) !== 1) return false;
   const found = heldId(held, values);
   if (found === undefined) return false;
   const data = v.data;
   if (found === null) return data === null;
-  return isObject(data) && Object.keys(data).length === 2 && data.type === found[1] && data.id === found[0];
+  return isObject(data) && members(data) === 2 && data.type === found[1] && data.id === found[0];
 }
 
-const members = ['type', 'id', 'attributes', 'relationships'];
-const isSelfLink = (v: unknown, self: string) => isObject(v) && Object.keys(v).length === 1 && v.self === self;
+const topMembers = ['type', 'id', 'attributes', 'relationships'];
+const isSelfLink = (v: unknown, self: string) => isObject(v) && members(v) === 1 && v.self === self;
 
 /** The record's residual (JSON text) given the values its columns hold; `id` is the row's. */
 export function residualOf(spec: ResidualSpec, record: Json, id: string, values: readonly unknown[]): string {
   const c = compiled(spec);
-  const out = bare();
+  const out: Json = {};
   const absent: string[] = [];
   for (const key in record) {
     const v = record[key];
     if ((key === 'type' && v === spec.type) || (key === 'id' && v === id)) continue;
     if (key === 'links' && spec.selfLink !== undefined && isSelfLink(v, spec.selfLink + id)) continue;
     if (key === 'attributes' && isObject(v)) {
-      const rest = bare();
+      const rest: Json = {};
       let kept = false;
       // Held and usual members seen: when all are there (as the service sends them), none is absent.
       let seen = 0;
@@ -164,7 +178,7 @@ export function residualOf(spec: ResidualSpec, record: Json, id: string, values:
           seen++;
           if (isUsual(c.usualAttributes, name, value)) continue;
         }
-        rest[name] = value;
+        put(rest, name, value);
         kept = true;
       }
       if (seen < c.attributes.size + c.usualAttributes.size) {
@@ -175,7 +189,7 @@ export function residualOf(spec: ResidualSpec, record: Json, id: string, values:
       continue;
     }
     if (key === 'relationships' && isObject(v)) {
-      const rest = bare();
+      const rest: Json = {};
       let kept = false;
       let seen = 0;
       for (const name in v) {
@@ -188,7 +202,7 @@ export function residualOf(spec: ResidualSpec, record: Json, id: string, values:
           seen++;
           if (isUsual(c.usualRelationships, name, value)) continue;
         }
-        rest[name] = compactIds(value, name, absent);
+        put(rest, name, compactIds(value, name, absent));
         kept = true;
       }
       if (seen < c.relationships.size + c.usualRelationships.size) {
@@ -198,9 +212,9 @@ export function residualOf(spec: ResidualSpec, record: Json, id: string, values:
       if (kept) out.relationships = rest;
       continue;
     }
-    out[key] = v;
+    put(out, key, v);
   }
-  for (const member of spec.selfLink === undefined ? members : [...members, 'links'])
+  for (const member of spec.selfLink === undefined ? topMembers : [...topMembers, 'links'])
     if (!hasOwn(record, member)) absent.push(member);
   if (absent.length > 0) out[ABSENT] = absent;
   const text = JSON.stringify(out);
@@ -263,12 +277,12 @@ export function recordFrom(spec: ResidualSpec, id: string, residual: string, val
  */
 function compactIds(value: unknown, name: string, marks: string[]): unknown {
   if (!isObject(value)) return value;
-  if (hasOwn(value, IDS) && Object.keys(value).length === 1) {
+  if (hasOwn(value, IDS) && members(value) === 1) {
     marks.push(`~:${name}`);
     return value;
   }
   const data = value.data;
-  if (!Array.isArray(data) || data.length === 0 || Object.keys(value).length !== 1) return value;
+  if (!Array.isArray(data) || data.length === 0 || members(value) !== 1) return value;
   const first: unknown = data[0];
   if (!isObject(first) || typeof first.type !== 'string') return value;
   const type = first.type;
@@ -276,7 +290,7 @@ function compactIds(value: unknown, name: string, marks: string[]): unknown {
   for (let i = 0; i < data.length; i++) {
     const entry: unknown = data[i];
     if (!isObject(entry) || entry.type !== type || typeof entry.id !== 'string') return value;
-    if (!uuidInto(entry.id, bytes, 16 * i) || Object.keys(entry).length !== 2) return value;
+    if (!uuidInto(entry.id, bytes, 16 * i) || members(entry) !== 2) return value;
   }
   return { [IDS]: [type, bytes.toString('base64url')] };
 }
@@ -307,7 +321,7 @@ function hexValue(code: number): number {
 }
 
 function expandIds(value: unknown): unknown {
-  if (!isObject(value) || !hasOwn(value, IDS) || Object.keys(value).length !== 1) return value;
+  if (!isObject(value) || !hasOwn(value, IDS) || members(value) !== 1) return value;
   const [type, packed] = value[IDS] as [string, string];
   const bytes = Buffer.from(packed, 'base64url');
   const data: { type: string; id: string }[] = [];
