@@ -10,7 +10,7 @@ import { readRaw, storedRecordOf } from '../../src/core/store/queries/raw';
 import { writeResources } from '../../src/core/store/writer';
 import type { StoredResource } from '../../src/core/store/resource';
 import { residualSpec } from '../../src/core/store/residual';
-import { resources, type ResourceDescriptor } from '../../src/core/resources';
+import { resources } from '../../src/core/resources';
 import { tempDir } from '../helpers/temp-dir';
 
 const at = '2026-02-01T00:00:00Z';
@@ -84,7 +84,7 @@ describe('residual raw', () => {
       },
     });
     Object.defineProperty(odd.attributes, '__proto__', { value: { still: 'a member' }, enumerable: true });
-    delete (odd.attributes as Record<string, unknown>).data_source; // absent, not null
+    delete odd.attributes.data_source; // absent, not null
     const db = written([odd]);
     const back = storedRecordOf(db, 'transport_event', 'e2')!;
     expect(JSON.stringify(sorted(back))).toBe(JSON.stringify(sorted(odd)));
@@ -98,7 +98,7 @@ describe('residual raw', () => {
 
   it('keeps lists of ids as 16 bytes an id, and a list in any other shape as sent', () => {
     // Every member the columns hold, as the service sends them all (null where it knows nothing).
-    const spec = residualSpec(resources.containers as unknown as ResourceDescriptor)!;
+    const spec = residualSpec(resources.containers)!;
     const container: StoredResource = {
       type: 'container',
       id: 'c1',

@@ -21,7 +21,7 @@
  * columns hold, so a column an older Quayside left NULL keeps its member in the residual.
  */
 import type Database from 'better-sqlite3';
-import type { ResourceDescriptor } from '../resources/define';
+import type { Holds, ResourceDescriptor } from '../resources/define';
 
 /** How a held attribute is compared with its column: as is, a boolean as 0/1, or as JSON text. */
 export type HeldKind = 'value' | 'flag' | 'json';
@@ -263,7 +263,7 @@ export function recordFrom(spec: ResidualSpec, id: string, residual: string, val
     }
     // Members the columns could not give back exactly win over what the columns say.
     if ((key === 'attributes' || key === 'relationships') && isObject(v) && isObject(out[key])) {
-      Object.assign(out[key] as Json, v);
+      Object.assign(out[key], v);
     } else out[key] = v;
   }
   return out;
@@ -344,7 +344,8 @@ export function residualSpec(d: ResourceDescriptor): ResidualSpec | null {
   const relationships = new Map<string, [number, string | number][]>();
   const names = Object.keys(d.columns);
   Object.values(d.columns).forEach((column, index) => {
-    const all = column.holds === undefined ? [] : Array.isArray(column.holds) ? column.holds : [column.holds];
+    const all: readonly Holds[] =
+      column.holds === undefined ? [] : Array.isArray(column.holds) ? column.holds : [column.holds as Holds];
     for (const holds of all) {
       if ('attribute' in holds) spec.attributes.push([holds.attribute, index, holds.as ?? 'value']);
       else {

@@ -28,7 +28,7 @@ interface RecordRead {
 const reads = new WeakMap<Db, Map<ResourceDescriptor, RecordRead>>();
 function readOf(db: Db, d: ResourceDescriptor): RecordRead {
   let byTable = reads.get(db);
-  if (byTable === undefined) reads.set(db, (byTable = new Map()));
+  if (byTable === undefined) reads.set(db, (byTable = new Map<ResourceDescriptor, RecordRead>()));
   let read = byTable.get(d);
   if (read === undefined) {
     const spec = residualSpec(d);
