@@ -47,7 +47,8 @@ interface Served {
 async function servedList(path: string): Promise<Served[]> {
   const records: Served[] = [];
   for (let page = 1; ; page++) {
-    const response = await fetch(`${sandbox.url}${path}?page[size]=100&page[number]=${page}`, {
+    const joiner = path.includes('?') ? '&' : '?';
+    const response = await fetch(`${sandbox.url}${path}${joiner}page[size]=100&page[number]=${page}`, {
       headers: { Authorization: `Token ${DEMO_API_KEY}` },
     });
     expect(response.status).toBe(200);
@@ -94,7 +95,7 @@ describe('raw TYPE ID', () => {
     expect(printed.attributes).toEqual(service.attributes);
   });
 
-  it('prints every stored shipment, container, transport event and tracking request as the service serves it', async () => {
+  it('prints every stored shipment, container, transport event, tracking request and custom field value as the service serves it', async () => {
     // The big tables keep only a residual in raw; what comes back must be the service's record,
     // every attribute and relationship, for every row of each kind the sync stored.
     const db = new Database(dbPath, { readonly: true });
@@ -104,11 +105,13 @@ describe('raw TYPE ID', () => {
     const events = ids('SELECT id FROM transport_events ORDER BY id');
     const requests = ids('SELECT id FROM tracking_requests WHERE synced_at IS NOT NULL ORDER BY id');
     const eventsOf = ids('SELECT DISTINCT container_id FROM transport_events ORDER BY container_id');
+    const values = ids('SELECT id FROM custom_fields WHERE raw IS NOT NULL ORDER BY id');
     db.close();
     expect(shipments.length).toBeGreaterThan(0);
     expect(containers.length).toBeGreaterThan(0);
     expect(events.length).toBeGreaterThan(containers.length);
     expect(requests.length).toBeGreaterThan(0);
+    expect(values.length).toBeGreaterThan(0);
 
     const printed = async (type: string, id: string) => {
       const result = await raw(type, id, '--db', dbPath);
@@ -121,6 +124,8 @@ describe('raw TYPE ID', () => {
       expect(Object.keys(stored.attributes).sort()).toEqual(Object.keys(service.attributes).sort());
       expect(stored.attributes, `${service.type} ${service.id}`).toEqual(service.attributes);
       expect(stored.relationships, `${service.type} ${service.id}`).toEqual(service.relationships);
+      // And the rest of the record (links, meta): the whole of it, as sent.
+      expect(stored, `${service.type} ${service.id}`).toStrictEqual(service);
     };
     for (const id of shipments) same(await printed('shipment', id), await served(`/shipments/${id}`));
     for (const id of containers) same(await printed('container', id), await served(`/containers/${id}`));
@@ -133,6 +138,15 @@ describe('raw TYPE ID', () => {
       const service = byId.get(id);
       expect(service, `event ${id} served`).toBeDefined();
       same(await printed('transport_event', id), service!);
+    }
+    const servedValues = new Map<string, Served>();
+    for (const entity of ['Shipment', 'Container', 'TrackingRequest']) {
+      for (const v of await servedList(`/custom_fields?filter[entity_type]=${entity}`)) servedValues.set(v.id, v);
+    }
+    for (const id of values) {
+      const service = servedValues.get(id);
+      expect(service, `custom field value ${id} served`).toBeDefined();
+      same(await printed('custom_field', id), service!);
     }
   });
 
