@@ -1,5 +1,5 @@
 /** Ctrl+K search and the reference records (carriers, terminals, ports…) the views name. */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../loop-turns';
 import type { Handlers } from '../../shared/ipc';
 import type { Found } from '../../shared/types';
 import { lookupNames, type LookupName } from '../../shared/lookups';

@@ -158,6 +158,14 @@ function writeCell(element: HTMLElement, base: string, cell: Cell, context: Cell
     }
     case 'pickup': {
       const truth = pickupTruth(cell.input, context.now, context.staleHours);
+      if (cell.readyOnly && truth.state !== 'ready') {
+        if (shown.get(element) === '') return;
+        shown.set(element, '');
+        setClass(element, base);
+        setTitle(element, '');
+        element.replaceChildren();
+        return;
+      }
       const label = pickupStateLabels[truth.state];
       const title = truth.staleNote && truth.state === 'unknown' ? truth.staleNote : truth.headline;
       const key = `p\u0000${base}\u0000${truth.state}\u0000${title}`;
