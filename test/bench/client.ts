@@ -3,6 +3,7 @@
  * - `npm run cli -- sync` as its own process (Node with the tsx loader and the script's Node
  *   options, as `npm run cli` runs it), its peak RSS read from /proc (VmHWM) at 2k and 10k
  *   shipments, and the growth between;
+ * - the database that sync leaves at 10k: bytes per shipment and its parts (`disk.ts`);
  * - the sync engine in this process against the same sandbox, with `monitorEventLoopDelay`: how
  *   long the process that hosts the core is blocked while a full sync of 10k shipments runs.
  */
@@ -13,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openSync } from '../../src/core/sync/open-sync';
 import { DEMO_API_KEY } from '../../src/sandbox/index';
+import { footprint, footprintMeasures } from './disk';
 import { measure, type Measure } from './report';
 import { spawnSandbox } from './sandbox';
 
@@ -98,6 +100,8 @@ export async function benchClient(): Promise<Measure[]> {
       try {
         peaks[shipments] = (await cliSync(remote.url, join(dir, `cli-${shipments}.sqlite`))).peakMb;
         if (shipments === 10_000) {
+          // The file the CLI's sync left (issue 17 item 2).
+          measures.push(...footprintMeasures('CLI full sync 10k', footprint(join(dir, `cli-${shipments}.sqlite`))));
           // The engine in this process: the event loop's delay while it syncs.
           const sync = openSync({
             dbPath: join(dir, 'loop.sqlite'),

@@ -14,7 +14,14 @@ let sandbox: Sandbox;
 let dbPath = '';
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 'cli-raw', shipments: 12, start: Date.parse('2026-03-02T09:30:00Z'), tick: 0 });
+  // No limit worth the name: the test reads back every record it stored, one request each.
+  sandbox = await startSandbox({
+    seed: 'cli-raw',
+    shipments: 12,
+    start: Date.parse('2026-03-02T09:30:00Z'),
+    tick: 0,
+    rateLimit: { limit: 100_000, windowSeconds: 60 },
+  });
   const sync = syncOf(sandbox);
   dbPath = sync.dbPath;
   expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');
@@ -27,6 +34,28 @@ async function raw(...args: string[]): Promise<{ code: number; out: string; err:
   const err = capture();
   const code = await runCli(['raw', ...args], { out: out.stream, err: err.stream });
   return { code, out: out.text(), err: err.text() };
+}
+
+interface Served {
+  type: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships?: Record<string, unknown>;
+}
+
+/** Every record of a list the sandbox serves, page by page. */
+async function servedList(path: string): Promise<Served[]> {
+  const records: Served[] = [];
+  for (let page = 1; ; page++) {
+    const joiner = path.includes('?') ? '&' : '?';
+    const response = await fetch(`${sandbox.url}${path}${joiner}page[size]=100&page[number]=${page}`, {
+      headers: { Authorization: `Token ${DEMO_API_KEY}` },
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: Served[]; links?: { next?: string | null } };
+    records.push(...body.data);
+    if (!body.links?.next || body.data.length === 0) return records;
+  }
 }
 
 /** The record as the sandbox serves it by id. */
@@ -64,6 +93,61 @@ describe('raw TYPE ID', () => {
     expect(printed.id).toBe(id);
     expect(Object.keys(printed.attributes).sort()).toEqual(Object.keys(service.attributes).sort());
     expect(printed.attributes).toEqual(service.attributes);
+  });
+
+  it('prints every stored shipment, container, transport event, tracking request and custom field value as the service serves it', async () => {
+    // The big tables keep only a residual in raw; what comes back must be the service's record,
+    // every attribute and relationship, for every row of each kind the sync stored.
+    const db = new Database(dbPath, { readonly: true });
+    const ids = (sql: string) => db.prepare(sql).pluck().all() as string[];
+    const shipments = ids('SELECT id FROM shipments WHERE synced_at IS NOT NULL ORDER BY id');
+    const containers = ids('SELECT id FROM containers WHERE synced_at IS NOT NULL ORDER BY id');
+    const events = ids('SELECT id FROM transport_events ORDER BY id');
+    const requests = ids('SELECT id FROM tracking_requests WHERE synced_at IS NOT NULL ORDER BY id');
+    const eventsOf = ids('SELECT DISTINCT container_id FROM transport_events ORDER BY container_id');
+    const values = ids('SELECT id FROM custom_fields WHERE raw IS NOT NULL ORDER BY id');
+    db.close();
+    expect(shipments.length).toBeGreaterThan(0);
+    expect(containers.length).toBeGreaterThan(0);
+    expect(events.length).toBeGreaterThan(containers.length);
+    expect(requests.length).toBeGreaterThan(0);
+    expect(values.length).toBeGreaterThan(0);
+
+    const printed = async (type: string, id: string) => {
+      const result = await raw(type, id, '--db', dbPath);
+      expect(result.err, `${type} ${id}`).toBe('');
+      return JSON.parse(result.out) as Served;
+    };
+    const same = (stored: Served, service: Served) => {
+      expect(stored.type).toBe(service.type);
+      expect(stored.id).toBe(service.id);
+      expect(Object.keys(stored.attributes).sort()).toEqual(Object.keys(service.attributes).sort());
+      expect(stored.attributes, `${service.type} ${service.id}`).toEqual(service.attributes);
+      expect(stored.relationships, `${service.type} ${service.id}`).toEqual(service.relationships);
+      // And the rest of the record (links, meta): the whole of it, as sent.
+      expect(stored, `${service.type} ${service.id}`).toStrictEqual(service);
+    };
+    for (const id of shipments) same(await printed('shipment', id), await served(`/shipments/${id}`));
+    for (const id of containers) same(await printed('container', id), await served(`/containers/${id}`));
+    for (const id of requests) same(await printed('tracking_request', id), await served(`/tracking_requests/${id}`));
+    const servedEvents: Served[] = [];
+    for (const container of eventsOf)
+      servedEvents.push(...(await servedList(`/containers/${container}/transport_events`)));
+    const byId = new Map(servedEvents.map((e) => [e.id, e]));
+    for (const id of events) {
+      const service = byId.get(id);
+      expect(service, `event ${id} served`).toBeDefined();
+      same(await printed('transport_event', id), service!);
+    }
+    const servedValues = new Map<string, Served>();
+    for (const entity of ['Shipment', 'Container', 'TrackingRequest']) {
+      for (const v of await servedList(`/custom_fields?filter[entity_type]=${entity}`)) servedValues.set(v.id, v);
+    }
+    for (const id of values) {
+      const service = servedValues.get(id);
+      expect(service, `custom field value ${id} served`).toBeDefined();
+      same(await printed('custom_field', id), service!);
+    }
   });
 
   it('prints a transport event, which the views show only in part', async () => {

@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../../src/core/store/database';
 import { maintainStore } from '../../src/core/store/maintenance';
 import { countContainers, listContainers } from '../../src/core/store/queries/containers';
 import { searchMatch } from '../../src/core/store/queries/keyset';
+import { storedRecordOf } from '../../src/core/store/queries/raw';
 import { containersWithChangedEvents } from '../../src/core/store/queries/sync-plan';
 import { countShipments, iterateShipments, listShipments } from '../../src/core/store/queries/shipments';
 import { countOncePerRun, writeResources } from '../../src/core/store/writer';
@@ -162,8 +163,8 @@ describe('store writer', () => {
     expect(changed()).toBe('2026-02-01T08:00:00Z');
     expect(containersWithChangedEvents(db)).toEqual([]);
     // The stored record is the newest all the same.
-    const raw = db.prepare("SELECT raw FROM containers WHERE id = 'c1'").pluck().get() as string;
-    expect(JSON.parse(raw).attributes.rail_last_tracking_request_at).toBe('2026-02-03T07:00:00Z');
+    const record = storedRecordOf(db, 'container', 'c1') as { attributes: Record<string, unknown> };
+    expect(record.attributes.rail_last_tracking_request_at).toBe('2026-02-03T07:00:00Z');
   });
 });
 

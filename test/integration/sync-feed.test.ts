@@ -9,6 +9,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/core/store/database';
+import { storedRecordOf } from '../../src/core/store/queries/raw';
 import { readState } from '../../src/core/store/sync-state';
 import { FEED_LAST_KEY } from '../../src/core/sync/feed';
 import { call, useSandbox } from '../helpers/sandbox';
@@ -36,19 +37,31 @@ const volatile = new Set([
   'rail_last_tracking_request_at',
 ]);
 
+/** JSON with every object's members in name order. */
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    typeof v === 'object' && v !== null && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
 /** Every stored shipment, container and transport event, check times left out, by table and id. */
 function contents(db: Db): Record<'shipments' | 'containers' | 'transport_events', Map<string, string>> {
-  const read = (table: string) =>
+  // Each record as the store gives it back (raw keeps only what the columns do not hold), members sorted.
+  const read = (table: string, type: string) =>
     new Map(
-      (db.prepare(`SELECT id, raw FROM ${table} WHERE raw IS NOT NULL`).all() as { id: string; raw: string }[]).map(
-        (row) => {
-          const r = JSON.parse(row.raw) as { attributes: Record<string, unknown> };
-          for (const key of volatile) delete r.attributes[key];
-          return [row.id, JSON.stringify(r)];
-        },
-      ),
+      (db.prepare(`SELECT id FROM ${table} WHERE raw IS NOT NULL`).pluck().all() as string[]).map((id) => {
+        const r = storedRecordOf(db, type, id) as { attributes: Record<string, unknown> };
+        for (const key of volatile) delete r.attributes[key];
+        return [id, sortedJson(r)];
+      }),
     );
-  return { shipments: read('shipments'), containers: read('containers'), transport_events: read('transport_events') };
+  return {
+    shipments: read('shipments', 'shipment'),
+    containers: read('containers', 'container'),
+    transport_events: read('transport_events', 'transport_event'),
+  };
 }
 
 /** Ids whose stored content differs between two readings. */

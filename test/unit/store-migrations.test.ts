@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase, schemaVersion } from '../../src/core/store/database';
 import { migrations } from '../../src/core/store/migrations/index';
+import * as disk from '../../src/core/store/migrations/0007/disk';
+import { storedRecordOf } from '../../src/core/store/queries/raw';
+import { heldColumns, residualSpec } from '../../src/core/store/residual';
+import { descriptors } from '../../src/core/resources';
 import { tempDir } from '../helpers/temp-dir';
 
 describe('migrations', () => {
@@ -270,6 +274,181 @@ describe('migrations', () => {
       .all() as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING INDEX record_changes_seen_at/);
     expect(db.pragma('foreign_key_check')).toEqual([]);
+  });
+
+  it('0007 (disk) keeps in raw only what the columns do not hold, from a v6 file, losing nothing, and gives the pages back', () => {
+    const file = join(tempDir(), 'v6.sqlite');
+    const v6 = new Database(file);
+    v6.pragma('journal_mode = WAL');
+    migrate(v6, migrations.slice(0, 6));
+    const shipment = {
+      type: 'shipment',
+      id: 's1',
+      attributes: {
+        bill_of_lading_number: 'MAEU123',
+        ref_numbers: ['PO-1'],
+        tags: [],
+        // Not a date: its column holds NULL, so the residual keeps it.
+        pod_eta_at: 'next Tuesday',
+        pod_ata_at: null,
+        note: 'ünïcode ✓ "quoted"',
+      },
+      relationships: {
+        port_of_discharge: { data: { type: 'port', id: 'p1' } },
+        line_tracking_stopped_by_user: { data: null },
+        containers: { data: [{ type: 'container', id: '0b1c5b63-5d5c-4c39-9a39-1b3b7e5d0f11' }] },
+      },
+      links: { self: '/v2/shipments/s1' },
+    };
+    const container = {
+      type: 'container',
+      id: 'c1',
+      attributes: {
+        number: 'MSCU1234565',
+        equipment_length: 40,
+        available_for_pickup: true,
+        holds_at_pod_terminal: [],
+      },
+      relationships: {
+        shipment: { data: { type: 'shipment', id: 's1' } },
+        transport_events: { data: [{ type: 'transport_event', id: 'e1' }] },
+      },
+      meta: { odd: [1, 2] },
+    };
+    // A rail terminal where the column declares a terminal, and no `value` at all (absent, not null).
+    const event = {
+      type: 'transport_event',
+      id: 'e1',
+      attributes: {
+        event: 'container.transport.vessel_loaded',
+        created_at: '2026-03-01T10:05:00Z',
+        voyage_number: 7,
+        timestamp: '2026-03-01T10:00:00Z',
+        timezone: 'Asia/Shanghai',
+        location_locode: 'CNSHA',
+        data_source: 'shipping_line',
+        invalidated_at: null,
+      },
+      relationships: {
+        shipment: { data: { type: 'shipment', id: 's1' } },
+        container: { data: { type: 'container', id: 'c1' } },
+        location: { data: { type: 'port', id: 'p1' } },
+        terminal: { data: { type: 'rail_terminal', id: 't1' } },
+        vessel: { data: null },
+        source_event: { data: null },
+        previous_version: { data: null },
+      },
+    };
+    const request = {
+      type: 'tracking_request',
+      id: 'r1',
+      attributes: { request_number: 'MAEU123', is_retrying: false },
+    };
+    const value = {
+      type: 'custom_field',
+      id: 'v1',
+      attributes: { api_slug: 'po', value: 'PO-1', display_value: 'PO-1' },
+      relationships: {
+        entity: { data: { type: 'shipment', id: 's1' } },
+        definition: { data: { type: 'custom_field_definition', id: 'd1' } },
+      },
+      links: { self: '/v2/custom_fields/v1' },
+    };
+    const insert = (sql: string, ...args: unknown[]) => v6.prepare(sql).run(...args);
+    insert("INSERT INTO ports (id) VALUES ('p1')");
+    insert("INSERT INTO terminals (id) VALUES ('t1')");
+    insert("INSERT INTO custom_field_definitions (id) VALUES ('d1')");
+    insert(
+      `INSERT INTO shipments (id, bill_of_lading, ref_numbers, tags, pod_id, raw) VALUES ('s1', 'MAEU123', '["PO-1"]', '[]', 'p1', ?)`,
+      JSON.stringify(shipment),
+    );
+    insert("INSERT INTO shipments (id) VALUES ('s-stub')");
+    // equipment_length left NULL, as a row an older Quayside wrote: the residual keeps it.
+    insert(
+      `INSERT INTO containers (id, shipment_id, number, available_for_pickup, raw) VALUES ('c1', 's1', 'MSCU1234565', 1, ?)`,
+      JSON.stringify(container),
+    );
+    insert(
+      `INSERT INTO transport_events (id, container_id, shipment_id, event, timestamp, timezone, location_locode,
+         location_id, terminal_id, data_source, created_at, raw)
+       VALUES ('e1', 'c1', 's1', 'container.transport.vessel_loaded', '2026-03-01T10:00:00Z', 'Asia/Shanghai',
+         'CNSHA', 'p1', 't1', 'shipping_line', '2026-03-01T10:05:00Z', ?)`,
+      JSON.stringify(event),
+    );
+    insert(
+      "INSERT INTO tracking_requests (id, request_number, is_retrying, raw) VALUES ('r1', 'MAEU123', 0, ?)",
+      JSON.stringify(request),
+    );
+    insert(
+      `INSERT INTO custom_fields (id, entity_type, entity_id, definition_id, api_slug, value, display_value, raw)
+       VALUES ('v1', 'shipment', 's1', 'd1', 'po', '"PO-1"', 'PO-1', ?)`,
+      JSON.stringify(value),
+    );
+    v6.close();
+
+    const db = openDatabase(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    const records: [string, string, { id: string }][] = [
+      ['shipments', 'shipment', shipment],
+      ['containers', 'container', container],
+      ['transport_events', 'transport_event', event],
+      ['tracking_requests', 'tracking_request', request],
+      ['custom_fields', 'custom_field', value],
+    ];
+    for (const [table, type, record] of records) {
+      // Given back whole; raw never holds more than the record (a sparse one is kept whole).
+      expect(storedRecordOf(db, type, record.id), `${type} ${record.id}`).toEqual(record);
+      const raw = db.prepare(`SELECT raw FROM ${table} WHERE id = ?`).pluck().get(record.id) as string;
+      expect(raw.length, `${type} ${record.id}`).toBeLessThanOrEqual(JSON.stringify(record).length + 2);
+    }
+    const rawOf = (table: string, id: string) =>
+      db.prepare(`SELECT raw FROM ${table} WHERE id = ?`).pluck().get(id) as string;
+    expect(rawOf('transport_events', 'e1').length).toBeLessThan(JSON.stringify(event).length / 2);
+    expect(rawOf('custom_fields', 'v1')).toBe('{}');
+    // What the columns could not give back stays in raw.
+    // (This sparse container lacks most held members: kept whole, so its length is in raw too.)
+    expect(rawOf('containers', 'c1')).toContain('"equipment_length":40');
+    expect(JSON.parse(rawOf('transport_events', 'e1'))).toMatchObject({
+      attributes: { voyage_number: 7 },
+      relationships: { terminal: { data: { type: 'rail_terminal', id: 't1' } } },
+    });
+    expect(storedRecordOf(db, 'shipment', 's-stub')).toBeNull();
+    expect(db.prepare("SELECT listed_events FROM containers WHERE id = 'c1'").pluck().get()).toBe(1);
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").pluck().all();
+    expect(indexes).not.toContain('transport_events_shipment');
+    expect(indexes).not.toContain('custom_fields_definition_id');
+    expect(indexes).toContain('transport_events_container');
+    // The upgrade ran VACUUM: no free pages left behind by the rewritten rows.
+    expect(db.pragma('freelist_count', { simple: true })).toBe(0);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
+  it('0007 (disk) strips each table by what its descriptor declares its columns hold', () => {
+    // The migration's specs are frozen text; the writer's come from the descriptors. Until 0007 is
+    // released they must be the same (once released, a descriptor may hold more than 0007 strips).
+    for (const t of disk.stripped) {
+      const d = descriptors.find((x) => x.table === t.table)!;
+      const held = heldColumns(d);
+      expect(t.columns.split(', '), t.table).toEqual(held.map((h) => h.name));
+      const at = new Map(held.map((h, i) => [h.index, i]));
+      const spec = residualSpec(d)!;
+      expect(JSON.parse(t.spec), t.table).toEqual({
+        ...spec,
+        attributes: spec.attributes.map(([name, index, kind]) => [name, at.get(index), kind]),
+        relationships: spec.relationships.map(([name, held]) => [
+          name,
+          held.map(([index, type]) => [at.get(index), typeof type === 'number' ? at.get(type) : type]),
+        ]),
+      });
+    }
+    const stripped = new Set(disk.stripped.map((t) => t.table));
+    expect(
+      descriptors
+        .filter((d) => residualSpec(d) !== null)
+        .map((d) => d.table)
+        .sort(),
+    ).toEqual([...stripped].sort());
   });
 
   it('applies pending migrations once; running again changes nothing', () => {

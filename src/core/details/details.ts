@@ -28,6 +28,7 @@ import {
 import type { LookupName } from '../../shared/lookups';
 import { resources } from '../resources';
 import { lookupRow, shippingLineRows, type LookupRow } from '../store/queries/lookups';
+import { storedRecordOf } from '../store/queries/raw';
 import { getShipmentRow } from '../store/queries/shipments';
 import { buildMilestones } from './timeline';
 
@@ -39,6 +40,14 @@ function parseRaw(raw: unknown): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** A stored record's attributes (none for a stub or a record the store does not have). */
+function attributesOf(record: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  const attributes = record?.attributes;
+  return typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes)
+    ? (attributes as Record<string, unknown>)
+    : {};
 }
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
@@ -111,8 +120,8 @@ export function containerDetail(db: Db, id: string): ContainerDetail {
   // The list row above was found, so this one is there too (same id, same read).
   const row = containerDetailRow(db, id)!;
   const events = milestoneEvents(db, id);
-  const shipment = parseRaw(row.shipment_raw);
-  const attributes = parseRaw(row.container_raw);
+  const shipment = attributesOf(row.shipment_id === null ? null : storedRecordOf(db, 'shipment', row.shipment_id));
+  const attributes = attributesOf(storedRecordOf(db, 'container', id));
   return {
     container,
     milestones: buildMilestones(shipment, attributes, events),

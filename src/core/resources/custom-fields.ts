@@ -1,5 +1,15 @@
 import { relId, relType, str } from '../store/resource';
-import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, referenceWalks, syncedAtColumn } from './define';
+import {
+  attribute,
+  columns,
+  defineResource,
+  idColumn,
+  PAGE_SIZE,
+  rawColumn,
+  referenceWalks,
+  relationship,
+  syncedAtColumn,
+} from './define';
 
 const c = columns();
 
@@ -43,14 +53,23 @@ export const customFields = defineResource({
     id: idColumn,
     // Leads the indexes the lists sort and filter a field's values by (migration 0006).
     entity_type: c.text((r) => relType(r, 'entity'), { indexed: true }),
-    entity_id: c.text((r) => relId(r, 'entity'), { indexed: true }),
-    definition_id: c.ref('customFieldDefinitions', (r) => relId(r, 'definition'), { indexed: true }),
-    api_slug: c.text((r) => str(r.attributes.api_slug)),
-    value: c.text((r) => valueJson(r.attributes.value)),
-    display_value: c.text((r) => displayText(r.attributes.display_value, r.attributes.value)),
+    entity_id: c.text((r) => relId(r, 'entity'), {
+      indexed: true,
+      holds: relationship('entity', { typeIn: 'entity_type' }),
+    }),
+    // Not indexed (migration 0007): values are read by record and by slug, never by definition.
+    definition_id: c.ref('customFieldDefinitions', (r) => relId(r, 'definition'), {
+      holds: relationship('definition', 'custom_field_definition'),
+    }),
+    api_slug: c.text((r) => str(r.attributes.api_slug), { holds: attribute('api_slug') }),
+    value: c.text((r) => valueJson(r.attributes.value), { holds: attribute('value', 'json') }),
+    display_value: c.text((r) => displayText(r.attributes.display_value, r.attributes.value), {
+      holds: attribute('display_value'),
+    }),
     raw: rawColumn,
     synced_at: syncedAtColumn,
   },
+  selfLink: '/v2/custom_fields/',
   walks: customFieldEntities.map((e, i) => ({
     key: customFieldWalkKey(e.filter),
     order: 80 + i,

@@ -39,7 +39,28 @@ export interface Column<D = unknown, T extends string = never> {
   references?: T;
   /** The column leads an index in the migration (the schema test checks both ways). */
   indexed?: boolean;
+  /**
+   * The member of the record this column holds, left out of `raw` when the column gives it back
+   * exactly (`store/residual.ts`): an attribute (compared as is, `flag`: a boolean as 0/1, `json`:
+   * as JSON text), or a to-one relationship's id, of `type`.
+   */
+  holds?: Holds | readonly Holds[];
 }
+
+export type Holds =
+  | { attribute: string; as?: 'flag' | 'json' }
+  | { relationship: string; type: string }
+  /** The relationship's type is held by another column (`typeIn`), of the same descriptor. */
+  | { relationship: string; typeIn: string };
+
+/** The column holds attribute `name` (see `Column.holds`). */
+export const attribute = (name: string, as?: 'flag' | 'json'): Holds =>
+  as ? { attribute: name, as } : { attribute: name };
+/** The column holds relationship `name`'s id when it names a record of `type` (`{ typeIn }`: the type another column holds). */
+export const relationship = (name: string, type: string | { typeIn: string }): Holds =>
+  typeof type === 'string' ? { relationship: name, type } : { relationship: name, typeIn: type.typeIn };
+
+type ColumnOptions = { indexed?: boolean; holds?: Holds | readonly Holds[] };
 
 /**
  * Column builders for a descriptor whose readers get derived values of type `D`. Each keeps the
@@ -48,7 +69,7 @@ export interface Column<D = unknown, T extends string = never> {
 export function columns<D = undefined>() {
   const make =
     (type: SqlType) =>
-    (read: Reader<D>, options: { indexed?: boolean } = {}): Column<D> => ({ type, read, ...options });
+    (read: Reader<D>, options: ColumnOptions = {}): Column<D> => ({ type, read, ...options });
   return {
     text: make('TEXT'),
     integer: make('INTEGER'),
@@ -57,7 +78,7 @@ export function columns<D = undefined>() {
     ref: <const T extends string>(
       target: T,
       read: Reader<D>,
-      options: { indexed?: boolean } = {},
+      options: ColumnOptions = {},
     ): Column<D, T> & { references: T } => ({ type: 'TEXT', read, references: target, ...options }),
   };
 }
@@ -196,6 +217,13 @@ export interface ResourceSpec<
   derive?(resource: StoredResource, w: WriteContext): D;
   /** Columns the writer fills, in upsert order. */
   columns: C;
+  /**
+   * Members no column holds with the value they nearly always have (null, `[]`): left out of the
+   * residual `raw` when they have it, given back with it (`store/residual.ts`).
+   */
+  usual?: { attributes?: Readonly<Record<string, unknown>>; relationships?: Readonly<Record<string, unknown>> };
+  /** The start of the records' `links.self` before their id (`/v2/containers/`): left out of the residual when it is all `links` holds. */
+  selfLink?: string;
   /** Records this returns false for are not written (not counted either). */
   accept?: (resource: StoredResource) => boolean;
   /** On conflict, columns set by these SQL expressions instead of the new value. */

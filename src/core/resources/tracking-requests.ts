@@ -3,7 +3,16 @@ import { timestamp } from '../export/columns';
 import { storedInstant } from '../store/instant';
 import { customFieldFilters, from, oneOf, searchIn, to } from '../store/queries/list-sql';
 import { bool, num, relId, relIdOfType, str, strings, type StoredResource } from '../store/resource';
-import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn } from './define';
+import {
+  attribute,
+  columns,
+  defineResource,
+  idColumn,
+  PAGE_SIZE,
+  rawColumn,
+  relationship,
+  syncedAtColumn,
+} from './define';
 import { defineList, type BaseRowOf } from './define-list';
 import { shipments } from './shipments';
 
@@ -32,22 +41,29 @@ export const trackingRequests = defineResource({
   writeRank: 90,
   columns: {
     id: idColumn,
-    request_number: c.text(text('request_number'), { indexed: true }),
-    request_type: c.text(text('request_type')),
-    scac: c.text(text('scac')),
-    status: c.text(text('status'), { indexed: true }),
-    failed_reason: c.text(text('failed_reason')),
-    is_retrying: c.integer((r) => bool(r.attributes.is_retrying)),
-    retry_count: c.integer((r) => num(r.attributes.retry_count)),
-    shipment_id: c.ref('shipments', (r) => relIdOfType(r, 'tracked_object', shipments.types), { indexed: true }),
-    customer_id: c.ref('parties', (r) => relId(r, 'customer')),
-    ref_numbers: c.text((r) => JSON.stringify(strings(r.attributes.ref_numbers))),
+    request_number: c.text(text('request_number'), { indexed: true, holds: attribute('request_number') }),
+    request_type: c.text(text('request_type'), { holds: attribute('request_type') }),
+    scac: c.text(text('scac'), { holds: attribute('scac') }),
+    status: c.text(text('status'), { indexed: true, holds: attribute('status') }),
+    failed_reason: c.text(text('failed_reason'), { holds: attribute('failed_reason') }),
+    is_retrying: c.integer((r) => bool(r.attributes.is_retrying), { holds: attribute('is_retrying', 'flag') }),
+    retry_count: c.integer((r) => num(r.attributes.retry_count), { holds: attribute('retry_count') }),
+    shipment_id: c.ref('shipments', (r) => relIdOfType(r, 'tracked_object', shipments.types), {
+      indexed: true,
+      holds: relationship('tracked_object', 'shipment'),
+    }),
+    customer_id: c.ref('parties', (r) => relId(r, 'customer'), { holds: relationship('customer', 'party') }),
+    ref_numbers: c.text((r) => JSON.stringify(strings(r.attributes.ref_numbers)), {
+      holds: attribute('ref_numbers', 'json'),
+    }),
     tags: c.text((r) => JSON.stringify(requestTags(r))),
-    created_at: c.text(instant('created_at'), { indexed: true }),
-    updated_at: c.text(instant('updated_at'), { indexed: true }),
+    created_at: c.text(instant('created_at'), { indexed: true, holds: attribute('created_at') }),
+    updated_at: c.text(instant('updated_at'), { indexed: true, holds: attribute('updated_at') }),
     raw: rawColumn,
     synced_at: syncedAtColumn,
   },
+  usual: { attributes: { shipment_tags: [] } },
+  selfLink: '/v2/tracking_requests/',
   search: {
     table: 'tracking_request_search',
     body: (r) => {

@@ -1,6 +1,6 @@
 import { storedInstant } from '../store/instant';
 import { relId, relIdOfType, str, type StoredResource } from '../store/resource';
-import { columns, defineResource, idColumn, rawColumn, syncedAtColumn } from './define';
+import { attribute, columns, defineResource, idColumn, rawColumn, relationship, syncedAtColumn } from './define';
 import { metroAreas } from './metro-areas';
 import { ports } from './ports';
 
@@ -19,25 +19,38 @@ export const transportEvents = defineResource({
   accept: (r) => (relId(r, 'container') ?? '') !== '',
   columns: {
     id: idColumn,
-    container_id: c.ref('containers', (r) => relId(r, 'container'), { indexed: true }),
-    // SQLite looks up child rows through this index when a shipment row is written.
-    shipment_id: c.ref('shipments', (r) => relId(r, 'shipment'), { indexed: true }),
-    event: c.text(text('event')),
-    timestamp: c.text(instant('timestamp')),
-    timezone: c.text(text('timezone')),
-    location_locode: c.text(text('location_locode')),
-    location_id: c.ref('ports', (r) => relIdOfType(r, 'location', ports.types)),
-    metro_area_id: c.ref('metroAreas', (r) => relIdOfType(r, 'location', metroAreas.types)),
-    terminal_id: c.ref('terminals', (r) => relId(r, 'terminal')),
-    vessel_id: c.ref('vessels', (r) => relId(r, 'vessel')),
-    voyage_number: c.text(text('voyage_number')),
-    data_source: c.text(text('data_source')),
-    created_at: c.text(instant('created_at')),
+    container_id: c.ref('containers', (r) => relId(r, 'container'), {
+      indexed: true,
+      holds: relationship('container', 'container'),
+    }),
+    // Not indexed (migration 0007): no query reads events by shipment, and the writer's upsert never
+    // changes a shipment's id, so SQLite never looks for its events through it.
+    shipment_id: c.ref('shipments', (r) => relId(r, 'shipment'), { holds: relationship('shipment', 'shipment') }),
+    event: c.text(text('event'), { holds: attribute('event') }),
+    timestamp: c.text(instant('timestamp'), { holds: attribute('timestamp') }),
+    timezone: c.text(text('timezone'), { holds: attribute('timezone') }),
+    location_locode: c.text(text('location_locode'), { holds: attribute('location_locode') }),
+    location_id: c.ref('ports', (r) => relIdOfType(r, 'location', ports.types), {
+      holds: relationship('location', 'port'),
+    }),
+    metro_area_id: c.ref('metroAreas', (r) => relIdOfType(r, 'location', metroAreas.types), {
+      holds: relationship('location', 'metro_area'),
+    }),
+    terminal_id: c.ref('terminals', (r) => relId(r, 'terminal'), { holds: relationship('terminal', 'terminal') }),
+    vessel_id: c.ref('vessels', (r) => relId(r, 'vessel'), { holds: relationship('vessel', 'vessel') }),
+    voyage_number: c.text(text('voyage_number'), { holds: attribute('voyage_number') }),
+    data_source: c.text(text('data_source'), { holds: attribute('data_source') }),
+    created_at: c.text(instant('created_at'), { holds: attribute('created_at') }),
     // Set when the carrier withdrew or corrected the event: kept for history, never a milestone.
-    invalidated_at: c.text(instant('invalidated_at')),
+    invalidated_at: c.text(instant('invalidated_at'), { holds: attribute('invalidated_at') }),
     // The event this one corrects (not a foreign key: the earlier version may not be synced yet).
-    previous_version_id: c.text((r) => relId(r, 'previous_version'), { indexed: true }),
+    previous_version_id: c.text((r) => relId(r, 'previous_version'), {
+      indexed: true,
+      holds: relationship('previous_version', 'transport_event'),
+    }),
     raw: rawColumn,
     synced_at: syncedAtColumn,
   },
+  // raw keeps only what the columns do not hold (store/residual.ts): for most events, nothing.
+  usual: { attributes: { value: null }, relationships: { source_event: { data: null } } },
 });

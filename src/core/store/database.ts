@@ -3,6 +3,7 @@ import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:
 import { dirname } from 'node:path';
 import { QuaysideError } from '../errors';
 import { migrations as allMigrations, type Migration } from './migrations/index';
+import { registerResidualFunction } from './residual';
 import {
   DatabaseOpenError,
   databaseProblemMessage,
@@ -215,10 +216,13 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
   }
   const pending = migrations.filter((m) => m.version > current);
   if (pending.length === 0) return;
+  registerResidualFunction(db); // migration 0007 strips raw with raw_residual
   db.transaction(() => {
     for (const migration of pending) db.exec(migration.up);
     db.pragma(`user_version = ${latest}`);
   })();
+  // A new database (version 0) has nothing to give back; an upgraded one may have most pages half empty.
+  if (current > 0 && pending.some((m) => m.vacuumAfter)) db.exec('VACUUM');
 }
 
 /**

@@ -58,10 +58,11 @@ const cachedTypes = new Set(descriptors.filter((d) => d.cacheUnchanged).flatMap(
 export function unchangedReference(
   db: Db,
   resource: StoredResource,
-  raw: string,
+  rawOf: () => string,
   written: Map<string, string>,
 ): boolean {
   if (!cachedTypes.has(resource.type)) return false;
+  const raw = rawOf();
   const key = `${resource.type}:${resource.id}`;
   if (referenceCache.get(db)?.get(key) === raw) return true;
   // Remembered only once the page has committed: a rolled-back page must be written again.

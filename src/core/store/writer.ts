@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3';
 import { descriptors, resources as registry, type ResourceDescriptor, type WriteContext } from '../resources';
 import type { Db } from './database';
 import type { StoredResource } from './resource';
+import { residualOf, residualSpec, type ResidualSpec } from './residual';
 import { prepareHistory, readBefore, recordChanges, type HistoryPlan } from './writer-changes';
 import { rank, rememberReferences, syncSearchRow, unchangedReference, upsertSql } from './writer-columns';
 
@@ -44,6 +45,8 @@ interface TablePlan {
   } | null;
   /** The change history's statements, when the descriptor watches fields (`history`). */
   history: HistoryPlan | null;
+  /** Where `raw` sits in the row and what the columns hold, when raw keeps only the rest (`residual.ts`). */
+  residual: { index: number; spec: ResidualSpec } | null;
   /** Whether the row was written at or after an instant (its synced_at): `countOncePerRun`. */
   writtenSince: Database.Statement | null;
 }
@@ -89,6 +92,7 @@ function prepare(db: Db) {
           }
         : null,
       history: prepareHistory(db, d, names),
+      residual: residualOf_(d, names),
       writtenSince: names.includes('synced_at')
         ? db.prepare(`SELECT 1 FROM ${d.table} WHERE id = ? AND synced_at >= ?`).pluck()
         : null,
@@ -105,6 +109,11 @@ function prepare(db: Db) {
     // The events-complete mark: a column the container descriptor keeps out of its upsert (keptColumns).
     eventsSynced: db.prepare(`UPDATE ${table} SET events_synced_at = ? WHERE id = ?`),
   };
+}
+
+function residualOf_(d: ResourceDescriptor, names: string[]): TablePlan['residual'] {
+  const spec = residualSpec(d);
+  return spec ? { index: names.indexOf('raw'), spec } : null;
 }
 
 type Statements = ReturnType<typeof prepare>;
@@ -136,7 +145,12 @@ export interface SearchLater {
 
 /** What one page's write remembers while it runs, to skip work it has already done. */
 class PageWrite implements WriteContext {
-  raw = '';
+  /** The record being written, and its JSON once something asked for it. */
+  record: StoredResource | null = null;
+  json: string | null = null;
+  get raw(): string {
+    return (this.json ??= JSON.stringify(this.record));
+  }
   /** Ids of each referenced resource already made sure of (stubbed, or written in full) in this page. */
   readonly present = new Map<string, Set<string>>();
   /** Context columns of the rows written in this page, by resource and id. */
@@ -226,12 +240,13 @@ export function writeSlice(
       for (const resource of resources) {
         if (next > from && late()) break blocks;
         next++;
-        const raw = JSON.stringify(resource);
-        if (unchangedReference(db, resource, raw, written)) continue;
+        page.record = resource;
+        page.json = null;
+        if (unchangedReference(db, resource, () => page.raw, written)) continue;
         // Read before the write, which moves synced_at: written already in this run, not counted again.
         const again =
           runStart !== undefined && s.plans.get(resource.type)?.writtenSince?.get(resource.id, runStart) !== undefined;
-        if (writeOne(page, resource, raw) && !again) {
+        if (writeOne(page, resource) && !again) {
           counts[resource.type] = (counts[resource.type] ?? 0) + 1;
         }
       }
@@ -279,15 +294,18 @@ function stubRef(page: PageWrite, target: string, id: unknown): void {
   }
 }
 
-function writeOne(page: PageWrite, r: StoredResource, raw: string): boolean {
+function writeOne(page: PageWrite, r: StoredResource): boolean {
   const plan = page.s.plans.get(r.type);
   if (plan === undefined) return false; // a type the store does not keep; the page's other resources still land
   const { d } = plan;
   if (d.accept && !d.accept(r)) return false;
-  page.raw = raw;
   const derived = d.derive ? d.derive(r, page) : undefined;
   const values = new Array<unknown>(plan.columns.length);
-  for (let i = 0; i < values.length; i++) values[i] = plan.columns[i]!.read(r, page, derived);
+  const residual = plan.residual;
+  for (let i = 0; i < values.length; i++) {
+    if (i !== residual?.index) values[i] = plan.columns[i]!.read(r, page, derived);
+  }
+  if (residual) values[residual.index] = residualOf(residual.spec, r, r.id, values);
   for (const ref of plan.refs) stubRef(page, ref.target, values[ref.index]);
   if (plan.history) recordChanges(plan.history, page.before.get(plan.history), r.id, values, page.syncedAt);
   plan.upsert.run(values);

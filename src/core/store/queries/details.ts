@@ -34,8 +34,7 @@ export interface LocationRow {
 }
 
 export interface ContainerDetailRow {
-  container_raw: Text;
-  shipment_raw: Text;
+  shipment_id: Text;
   terminal_id: Text;
   /** The shipment's destination terminal (a rail ramp when it rides a train inland). */
   destination_terminal_id: Text;
@@ -119,7 +118,7 @@ const statements = perDb((db: Db) => ({
      WHERE t.id = ?`,
   ),
   container: db.prepare<[string], ContainerDetailRow>(
-    `SELECT c.raw AS container_raw, s.raw AS shipment_raw, coalesce(c.pod_terminal_id, s.pod_terminal_id) AS terminal_id,
+    `SELECT c.shipment_id, coalesce(c.pod_terminal_id, s.pod_terminal_id) AS terminal_id,
        s.destination_terminal_id, c.events_synced_at, c.location_at_pod_terminal, c.pod_rail_carrier_scac,
        c.ind_rail_carrier_scac, c.empty_out_at, c.delivered_at, c.facility_holds, c.facility_fees_total, s.pol_timezone
      FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id WHERE c.id = ?`,
@@ -167,7 +166,7 @@ export function terminalDetailRow(db: Db, id: string): TerminalDetailRow | undef
   return statements(db).terminal.get(id);
 }
 
-/** A container's record, its shipment's record and the columns its detail shows. */
+/** A container's columns its detail shows (its record and its shipment's: `storedRecordOf`). */
 export function containerDetailRow(db: Db, id: string): ContainerDetailRow | undefined {
   return statements(db).container.get(id);
 }

@@ -1,9 +1,13 @@
 /**
- * The service's record as the store keeps it (`raw`), by JSON:API type and id: what `quayside raw`
+ * The service's record as the store keeps it, by JSON:API type and id: what `quayside raw`
  * prints, so an attribute Quayside has no column for is never lost to a user (issue 17 item 2).
+ * A table whose columns hold members of the record keeps only the rest in `raw` (the residual,
+ * `store/residual.ts`): the record is put back together here, the one place that reads it whole.
  */
-import { descriptors, descriptorOfType } from '../../resources';
+import type Database from 'better-sqlite3';
+import { descriptors, descriptorOfType, type ResourceDescriptor } from '../../resources';
 import type { Db } from '../database';
+import { heldColumns, recordFrom, residualSpec, type ResidualSpec } from '../residual';
 
 /** The JSON:API types whose records keep their `raw` JSON, in registry order. */
 export const rawTypes: readonly string[] = descriptors.filter((d) => 'raw' in d.columns).flatMap((d) => d.types);
@@ -14,14 +18,67 @@ export type RawRecord =
   | { found: 'stub' }
   | { found: 'none' };
 
-/** The record of `type` with `id`, or why there is none; `type` must be one of `rawTypes`. */
-export function readRaw(db: Db, type: string, id: string): RawRecord {
+interface RecordRead {
+  statement: Database.Statement<[string], Record<string, unknown>>;
+  spec: ResidualSpec | null;
+  held: { name: string; index: number }[];
+  width: number;
+}
+
+const reads = new WeakMap<Db, Map<ResourceDescriptor, RecordRead>>();
+function readOf(db: Db, d: ResourceDescriptor): RecordRead {
+  let byTable = reads.get(db);
+  if (byTable === undefined) reads.set(db, (byTable = new Map<ResourceDescriptor, RecordRead>()));
+  let read = byTable.get(d);
+  if (read === undefined) {
+    const spec = residualSpec(d);
+    const held = spec ? heldColumns(d) : [];
+    const select = ['raw', ...held.map((h) => h.name)].join(', ');
+    read = {
+      statement: db.prepare<[string], Record<string, unknown>>(`SELECT ${select} FROM ${d.table} WHERE id = ?`),
+      spec,
+      held,
+      width: Object.keys(d.columns).length,
+    };
+    byTable.set(d, read);
+  }
+  return read;
+}
+
+/**
+ * The record `id` of resource `d` as the service sent it (its members in the store's order), null
+ * for a stub, undefined when the table has no such row.
+ */
+export function storedRecord(db: Db, d: ResourceDescriptor, id: string): Record<string, unknown> | null | undefined {
+  const read = readOf(db, d);
+  const row = read.statement.get(id);
+  if (row === undefined) return undefined;
+  const raw = row.raw;
+  if (typeof raw !== 'string') return null;
+  if (read.spec === null) return JSON.parse(raw) as Record<string, unknown>;
+  const values = new Array<unknown>(read.width).fill(null);
+  for (const h of read.held) values[h.index] = row[h.name];
+  return recordFrom(read.spec, id, raw, values);
+}
+
+function descriptorWithRaw(type: string): ResourceDescriptor {
   const d = descriptorOfType(type);
   if (d === undefined || !('raw' in d.columns)) throw new Error(`no stored records of type ${type}`);
+  return d;
+}
+
+/** The record of the table that keeps `type` (its attributes, relationships…), as `storedRecord`. */
+export function storedRecordOf(db: Db, type: string, id: string): Record<string, unknown> | null | undefined {
+  return storedRecord(db, descriptorWithRaw(type), id);
+}
+
+/** The record of `type` with `id`, or why there is none; `type` must be one of `rawTypes`. */
+export function readRaw(db: Db, type: string, id: string): RawRecord {
+  const d = descriptorWithRaw(type);
+  const record = storedRecord(db, d, id);
+  if (record === undefined) return { found: 'none' };
+  if (record === null) return { found: 'stub' };
   // A table may keep several types (terminals and rail terminals): the record's own type must match.
-  const row = db.prepare<[string], { raw: string | null }>(`SELECT raw FROM ${d.table} WHERE id = ?`).get(id);
-  if (row === undefined) return { found: 'none' };
-  if (row.raw === null) return { found: 'stub' };
-  if (d.types.length > 1 && (JSON.parse(row.raw) as { type?: unknown }).type !== type) return { found: 'none' };
-  return { found: 'record', raw: row.raw };
+  if (d.types.length > 1 && record.type !== type) return { found: 'none' };
+  return { found: 'record', raw: JSON.stringify(record) };
 }

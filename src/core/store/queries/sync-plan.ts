@@ -26,7 +26,7 @@ const statements = perDb((db: Db) => ({
       `SELECT c.id FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id
        WHERE c.synced_at IS NOT NULL
          AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
-         AND coalesce(json_array_length(c.raw, '$.relationships.transport_events.data'), 1) > 0
+         AND coalesce(c.listed_events, 1) > 0
        ORDER BY
          CASE
            WHEN s.tracking_stopped_at IS NOT NULL OR c.status IN ('picked_up', 'empty_returned') THEN 3
