@@ -43,6 +43,11 @@ const released = [
     name: 'forwarder-workflows',
     sha256: '662ab08f02dfb06f95580408e129b7db9952e72c757717f697637550c4bf421d',
   },
+  {
+    version: 7,
+    name: 'alerts-and-scale',
+    sha256: 'a016b1338aacfdff742c083a35d023bf0b876910bf83937930c64003f3cc898c',
+  },
 ] as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -169,7 +169,7 @@ export const containers = defineResource({
       holds: attribute('ref_numbers', 'json'),
     }),
     created_at: c.text(instant('created_at'), { indexed: true, holds: attribute('created_at') }),
-    // How many events the record lists (null: it says nothing), read by the sync plan (migration 0007).
+    // How many events the record lists (null: it says nothing), read by the sync plan (migration 0008).
     listed_events: c.integer((r) => listedEvents(r)),
     raw: rawColumn,
     raw_hash: c.text((r) => containerHash(r)),

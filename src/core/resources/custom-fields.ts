@@ -57,7 +57,7 @@ export const customFields = defineResource({
       indexed: true,
       holds: relationship('entity', { typeIn: 'entity_type' }),
     }),
-    // Not indexed (migration 0007): values are read by record and by slug, never by definition.
+    // Not indexed (migration 0008): values are read by record and by slug, never by definition.
     definition_id: c.ref('customFieldDefinitions', (r) => relId(r, 'definition'), {
       holds: relationship('definition', 'custom_field_definition'),
     }),

@@ -23,7 +23,7 @@ export const transportEvents = defineResource({
       indexed: true,
       holds: relationship('container', 'container'),
     }),
-    // Not indexed (migration 0007): no query reads events by shipment, and the writer's upsert never
+    // Not indexed (migration 0008): no query reads events by shipment, and the writer's upsert never
     // changes a shipment's id, so SQLite never looks for its events through it.
     shipment_id: c.ref('shipments', (r) => relId(r, 'shipment'), { holds: relationship('shipment', 'shipment') }),
     event: c.text(text('event'), { holds: attribute('event') }),

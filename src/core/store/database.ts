@@ -216,7 +216,7 @@ export function migrate(db: Db, migrations: readonly Migration[] = allMigrations
   }
   const pending = migrations.filter((m) => m.version > current);
   if (pending.length === 0) return;
-  registerResidualFunction(db); // migration 0007 strips raw with raw_residual
+  registerResidualFunction(db); // migration 0008 strips raw with raw_residual
   db.transaction(() => {
     for (const migration of pending) db.exec(migration.up);
     db.pragma(`user_version = ${latest}`);

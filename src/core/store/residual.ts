@@ -17,7 +17,7 @@
  * one-element array.
  *
  * The same code serves the writer (the spec from the descriptor, `residualSpec`) and migration
- * 0007 (a frozen spec in its SQL, through `raw_residual`), which strips rows by the values their
+ * 0008 (a frozen spec in its SQL, through `raw_residual`), which strips rows by the values their
  * columns hold, so a column an older Quayside left NULL keeps its member in the residual.
  */
 import type Database from 'better-sqlite3';
@@ -380,7 +380,7 @@ export function heldColumns(d: ResourceDescriptor): { name: string; index: numbe
 /**
  * `raw_residual(spec, id, raw, value…)`: the residual of a stored record (JSON text) given the
  * values its row's columns hold, in the order `spec` (JSON text of a `ResidualSpec`) indexes
- * them; NULL stays NULL (a stub). Migration 0007 strips existing rows with it.
+ * them; NULL stays NULL (a stub). Migration 0008 strips existing rows with it.
  */
 export function registerResidualFunction(db: Database.Database): void {
   const specs = new Map<string, ResidualSpec>();

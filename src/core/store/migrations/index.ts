@@ -5,6 +5,7 @@ import * as m0004 from './0004-live-service-attributes';
 import * as m0005 from './0005-whole-service';
 import * as m0006 from './0006-forwarder-workflows';
 import * as m0007 from './0007-alerts-and-scale';
+import * as m0008 from './0008-smaller-database';
 
 export interface Migration {
   version: number;
@@ -12,7 +13,7 @@ export interface Migration {
   up: string;
   /**
    * Run VACUUM once the migration has committed, on a database that had rows before it: a
-   * migration that rewrites most rows (0007 strips raw) leaves pages half empty, which only a
+   * migration that rewrites most rows (0008 strips raw) leaves pages half empty, which only a
    * VACUUM gives back (it cannot run inside the migration's transaction).
    */
   vacuumAfter?: boolean;
@@ -26,5 +27,6 @@ export const migrations: readonly Migration[] = [
   { version: 4, name: 'live-service-attributes', up: m0004.up },
   { version: 5, name: 'whole-service', up: m0005.up },
   { version: 6, name: 'forwarder-workflows', up: m0006.up },
-  { version: 7, name: 'alerts-and-scale', up: m0007.up, vacuumAfter: true },
+  { version: 7, name: 'alerts-and-scale', up: m0007.up },
+  { version: 8, name: 'smaller-database', up: m0008.up, vacuumAfter: true },
 ];

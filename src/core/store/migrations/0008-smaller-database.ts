@@ -1,12 +1,12 @@
 /**
- * Migration 0007, part disk (issue 17 item 2): the big tables keep in `raw` only what their
+ * Migration 0008, a smaller database (issue 17 item 2): the big tables keep in `raw` only what their
  * columns do not hold (the residual, `store/residual.ts`), and two indexes no query reads go.
  *
  * Each table's existing records are stripped by `raw_residual(spec, id, raw, column…)`, which the
  * store registers on the connection before migrating: a member is left out only when the row's
  * column, as stored now, gives it back exactly, so a column an older Quayside left NULL keeps its
  * member in the residual and nothing is lost. The specs below are frozen (this text is pinned once
- * released); they are what the descriptors declared when 0007 was written (`holds`,
+ * released); they are what the descriptors declared when 0008 was written (`holds`,
  * `usuallyNull`, `selfLink`), with indexes into the columns passed after `raw`.
  *
  * `containers.listed_events` holds how many events the record lists, which the sync plan read
