@@ -79,15 +79,20 @@ const partOf: Record<string, string> = {
   MajorGC: 'gc',
   'V8.GC_SCAVENGER': 'gc',
   UpdateLayoutTree: 'style',
-  ParseAuthorStyleSheet: 'style',
+  'Document::recalcStyle': 'style',
   Layout: 'layout',
+  'LocalFrameView::performLayout': 'layout',
+  'InlineNode::ShapeTextIncludingFirstLine': 'layout',
   PrePaint: 'paint',
+  'Blink.PrePaint.UpdateTime': 'paint',
   Paint: 'paint',
-  PaintImage: 'paint',
+  'Blink.Paint.UpdateTime': 'paint',
+  CullRectUpdate: 'paint',
   Layerize: 'layerize',
+  'PaintArtifactCompositor::Update': 'layerize',
+  'Blink.CompositingInputs.UpdateTime': 'layerize',
   UpdateLayer: 'layerize',
   Commit: 'layerize',
-  'LocalFrameView::RunPostLifecycleSteps': 'layerize',
 };
 
 async function scrollTraced(page: Page, pxPerFrame: number, seconds: number): Promise<FrameCosts> {
