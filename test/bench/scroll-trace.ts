@@ -45,6 +45,9 @@ interface FrameCosts {
   byName: Record<string, number>;
   restyled: number;
   laidOut: number;
+  /** Display items painted anew (not taken from the cache) per frame, and raster ops run. */
+  painted: number;
+  rasterOps: number;
   otherThreadsCpu: number;
   load: number;
 }
@@ -189,8 +192,14 @@ function analyse(events: TraceEvent[], frames: number): Omit<FrameCosts, 'load'>
     parts[part] = (parts[part] ?? 0) + self / 1000 / frames;
     byName[e.name] = (byName[e.name] ?? 0) + self / 1000 / frames;
   }
+  let painted = 0;
+  let rasterOps = 0;
   for (const e of events) {
+    if (e.pid === rendererPid && e.name === 'DisplayItemList::Raster') {
+      rasterOps += Number(e.args?.rastered_op_count ?? 0);
+    }
     if (!onMain(e)) continue;
+    if (e.name === 'PaintController::commitNewDisplayItems') painted += Number(e.args?.num_non_cached_new_items ?? 0);
     if (e.name === 'UpdateLayoutTree' && typeof e.args?.elementCount === 'number') restyled += e.args.elementCount;
     if (e.name === 'Layout' && e.ph !== 'E') laidOut += e.args?.beginData?.dirtyObjects ?? 0;
   }
@@ -212,6 +221,8 @@ function analyse(events: TraceEvent[], frames: number): Omit<FrameCosts, 'load'>
     byName,
     restyled: restyled / frames,
     laidOut: laidOut / frames,
+    painted: painted / frames,
+    rasterOps: rasterOps / frames,
     otherThreadsCpu,
   };
 }
@@ -261,15 +272,16 @@ try {
   console.log(
     `CPU ms per frame (thread time), mean of ${rounds} run(s)\n${'variant'.padEnd(14)} frames main p50    p95   mean |` +
       partNames.map((p) => p.padStart(7)).join('') +
-      ' | restyled laid-out | other threads | load',
+      ' | restyled laid-out painted | other threads raster ops | load',
   );
   for (const [key, runs] of results) {
     console.log(
       `${key.padEnd(14)}${fmt(mean(runs.map((r) => r.frames)))}${fmt(mean(runs.map((r) => percentile(r.mainCpu, 50))))}` +
         `${fmt(mean(runs.map((r) => percentile(r.mainCpu, 95))))}${fmt(mean(runs.map((r) => mean(r.mainCpu))))} |` +
         partNames.map((p) => fmt(mean(runs.map((r) => r.parts[p] ?? 0)))).join('') +
-        ` | ${fmt(mean(runs.map((r) => r.restyled)))} ${fmt(mean(runs.map((r) => r.laidOut)))} |` +
-        `${fmt(mean(runs.map((r) => r.otherThreadsCpu)))}        | ${mean(runs.map((r) => r.load)).toFixed(1)}`,
+        ` | ${fmt(mean(runs.map((r) => r.restyled)))} ${fmt(mean(runs.map((r) => r.laidOut)))}` +
+        `${fmt(mean(runs.map((r) => r.painted)))} |${fmt(mean(runs.map((r) => r.otherThreadsCpu)))}` +
+        `${fmt(mean(runs.map((r) => r.rasterOps)))} | ${mean(runs.map((r) => r.load)).toFixed(1)}`,
     );
   }
   for (const [key, runs] of results) {
