@@ -21,7 +21,10 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src/main/index.ts') } },
+      // The reads' worker thread (src/core/reads) is an entry of its own: out/main/read-worker.js.
+      rollupOptions: {
+        input: { index: resolve('src/main/index.ts'), 'read-worker': resolve('src/core/reads/read-worker.ts') },
+      },
     },
   },
   preload: {

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
 import { openDatabase, isReadOnly, type Db } from '../core/store/database';
 import { DatabaseOpenError, isDamageFailure } from '../core/store/store-errors';
 import type { DatabaseProblem } from '../shared/types';
+import { exitCodes } from './exit-codes';
+import type { CommandIo } from './io';
 
 /** What to do about a --db file that cannot be opened, in the CLI's words. */
 function cliSentence(problem: DatabaseProblem, file: string, core: string): string {
@@ -35,6 +38,38 @@ export function openForReading(file: string): { db: Db; readOnly: boolean } | { 
     const sentence = describeDatabaseFailure(error, file);
     if (sentence === null) throw error;
     return { error: sentence };
+  }
+}
+
+/**
+ * The frame of a command that reads a --db file (status, raw, changes, alerts): a missing file,
+ * one that cannot be opened, and damage found while reading are each one sentence on stderr and
+ * exit 1; otherwise `read` answers with the exit code. The database is closed either way.
+ * `missingAdvice` follows "There is no database at PATH" (e.g. "run sync first").
+ */
+export function withReadableDatabase(
+  { file, io, missingAdvice }: { file: string; io: CommandIo; missingAdvice?: string },
+  read: (opened: { db: Db; readOnly: boolean }) => number,
+): number {
+  if (!existsSync(file)) {
+    io.err.write(`There is no database at ${file}${missingAdvice ? `; ${missingAdvice}` : ''}.\n`);
+    return exitCodes.failure;
+  }
+  const opened = openForReading(file);
+  if ('error' in opened) {
+    io.err.write(`${opened.error}\n`);
+    return exitCodes.failure;
+  }
+  try {
+    return read(opened);
+  } catch (error) {
+    // Damage found past the header (a page of a table): the same sentence as at open.
+    const sentence = describeDatabaseFailure(error, file);
+    if (sentence === null) throw error;
+    io.err.write(`${sentence}\n`);
+    return exitCodes.failure;
+  } finally {
+    opened.db.close();
   }
 }
 

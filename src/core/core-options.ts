@@ -6,6 +6,7 @@ import type { DesktopNotification } from '../shared/alerts';
 import type { AppInfo } from '../shared/types';
 import type { DemoService } from './demo-service';
 import type { Logger } from './dispatch';
+import type { ReadsAsideMode } from './reads/reads-aside';
 import type { SafeStorageStore, SecretStore } from './secrets/index';
 
 export interface CoreOptions {
@@ -43,4 +44,9 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   /** The clock answers that depend on the moment read (the export's pickup columns); tests move it. Default: Date.now. */
   now?: () => number;
+  /**
+   * Where the lists' pages and counts and Ctrl+K's search run (core/reads): 'auto' (default) in a
+   * worker thread once the account's database is large, 'always' or 'never' for tests.
+   */
+  readsAside?: ReadsAsideMode;
 }

@@ -79,6 +79,7 @@ export function createCore(options: CoreOptions): Core {
       alertRules: () => settings.get().notifications,
       notify: options.notify && ((notification) => showNotification(profile === null, notification)),
       now: options.now,
+      readsAside: options.readsAside,
       autoSync: options.autoSync ?? true,
       fetch: options.fetch,
       demo,

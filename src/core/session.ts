@@ -18,6 +18,7 @@ import { documentsDirOf } from './sync/document-files';
 import { NO_DEMO_SERVICE, type DemoServer, type DemoService } from './demo-service';
 import type { DesktopNotification, NotificationSettings } from '../shared/alerts';
 import { notificationForRun } from './alerts/raise-alerts';
+import { ReadsAside, type ReadsAsideMode } from './reads/reads-aside';
 
 export interface SessionOptions {
   /** null: the demo account. */
@@ -49,6 +50,8 @@ export interface SessionOptions {
   onDataChanged: () => void;
   onConnectivity: (online: boolean) => void;
   log: (message: string, error?: unknown) => void;
+  /** Where the long reads run (core/reads): 'auto' by default (a worker once the database is large). */
+  readsAside?: ReadsAsideMode;
 }
 
 const DATA_CHANGED_EVERY_MS = 1500;
@@ -58,6 +61,8 @@ export class Session {
   readonly db: Db;
   readonly client: TrackingApiClient | null;
   readonly engine: SyncEngine | null;
+  /** The lists' pages and counts and Ctrl+K's search: in a worker thread over a large account. */
+  readonly reads: ReadsAside;
   readonly #o: SessionOptions;
   readonly #demoServer: DemoServer | null;
   readonly #scheduler: SyncScheduler | null;
@@ -86,6 +91,7 @@ export class Session {
     this.client = parts?.client ?? null;
     this.engine = parts?.engine ?? null;
     this.#closeSync = closeDb;
+    this.reads = new ReadsAside(db, { mode: options.readsAside, log: options.log });
     this.#scheduler = parts
       ? new SyncScheduler({
           run: () => this.#runSync('auto'),
@@ -209,6 +215,7 @@ export class Session {
     this.#trailingDataChanged = null;
     this.#controller?.abort();
     await this.#running?.catch(() => null);
+    await this.reads.close();
     this.#closeSync();
     await this.#demoServer?.close();
   }

@@ -74,11 +74,17 @@ export interface AlertRow {
   raisedAt: string;
 }
 
-/** `alerts:list`: one sync's alerts (the notification's list), or every kept alert since an instant; newest first. */
+/**
+ * `alerts:list`, newest first: one sync's alerts (`runId`, the notification's list), every kept
+ * alert since an instant (`since`), or every kept alert (`all`). With none of the three, the
+ * alerts of the newest sync that raised any (`runs[0]` of the answer; none when no sync has).
+ */
 export const alertsListSchema = z
   .object({
     runId: z.number().int().positive().optional(),
     since: z.iso.datetime({ offset: true }).optional(),
+    /** Every kept alert rather than the newest sync's (`runId` and `since` still narrow it). */
+    all: z.boolean().optional(),
     rules: z.array(z.enum(alertRules)).max(alertRules.length).optional(),
     limit: z.number().int().min(1).max(5000).default(1000),
   })

@@ -39,8 +39,14 @@ function cliNodeOptions(): string[] {
   return words.slice(1).filter((word) => word.startsWith('--'));
 }
 
-/** `npm run cli -- sync --db … --full` against `url`, as one process; its peak RSS. */
-async function cliSyncPeak(url: string, dbPath: string): Promise<number | null> {
+/** What a CLI sync run as its own process did: its peak RSS (null where /proc does not say) and its JSON summary. */
+export interface CliSyncRun {
+  peakMb: number | null;
+  summary: { status: string; requests: number; duration_ms: number };
+}
+
+/** `npm run cli -- sync --db … --json` against `url`, as one process; its peak RSS and summary. */
+export async function cliSync(url: string, dbPath: string): Promise<CliSyncRun> {
   const child = spawn(
     process.execPath,
     [
@@ -57,8 +63,10 @@ async function cliSyncPeak(url: string, dbPath: string): Promise<number | null> 
       '1000000/60',
       '--json',
     ],
-    { cwd: root, env: { ...process.env, T49_API_TOKEN: DEMO_API_KEY }, stdio: ['ignore', 'ignore', 'ignore'] },
+    { cwd: root, env: { ...process.env, T49_API_TOKEN: DEMO_API_KEY }, stdio: ['ignore', 'pipe', 'ignore'] },
   );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   let peak: number | null = null;
   const sample = () => {
     const now = child.pid === undefined ? null : highWaterMb(child.pid);
@@ -67,8 +75,9 @@ async function cliSyncPeak(url: string, dbPath: string): Promise<number | null> 
   const timer = setInterval(sample, 50);
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   clearInterval(timer);
-  if (code !== 0) throw new Error(`the CLI sync exited with ${code}`);
-  return peak;
+  if (code !== 0) throw new Error(`the CLI sync exited with ${code}: ${out.trim()}`);
+  const lastLine = out.trim().split('\n').at(-1) ?? '';
+  return { peakMb: peak, summary: JSON.parse(lastLine) as CliSyncRun['summary'] };
 }
 
 export async function benchClient(): Promise<Measure[]> {
@@ -87,7 +96,7 @@ export async function benchClient(): Promise<Measure[]> {
         '1000000/60',
       ]);
       try {
-        peaks[shipments] = await cliSyncPeak(remote.url, join(dir, `cli-${shipments}.sqlite`));
+        peaks[shipments] = (await cliSync(remote.url, join(dir, `cli-${shipments}.sqlite`))).peakMb;
         if (shipments === 10_000) {
           // The engine in this process: the event loop's delay while it syncs.
           const sync = openSync({

@@ -2,7 +2,7 @@
  * `npm run bench`: performance figures against the sandbox, printed as a table and written to
  * bench-results.json as [{ name, value, unit, target, targetKind, pass, anchor, ratio }] (see
  * report.ts). Not a test: it never fails the build, it reports. `npm run bench -- sandbox sync
- * urgent client loop import store renderer` picks suites.
+ * urgent client loop import store renderer scale` picks suites.
  */
 import { requireSupportedNode } from '../../src/cli/node-guard';
 import type { Measure } from './report';
@@ -18,6 +18,7 @@ const { benchUrgentFirst } = await import('./urgent');
 const { benchClient } = await import('./client');
 const { benchCoreLoop } = await import('./core-loop');
 const { benchImport } = await import('./import');
+const { benchScale } = await import('./scale');
 
 const suites: Record<string, () => Promise<Measure[]>> = {
   sandbox: benchSandbox,
@@ -28,6 +29,7 @@ const suites: Record<string, () => Promise<Measure[]>> = {
   import: benchImport,
   store: benchStore,
   renderer: benchRenderer,
+  scale: benchScale,
 };
 const chosen = process.argv.slice(2).filter((name) => name in suites);
 const measures: Measure[] = [];

@@ -1,22 +1,27 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page, type Response } from '@playwright/test';
+import type { ReadsAsideMode } from '../../src/core/reads/reads-aside';
 import type { Channel } from '../../src/shared/ipc';
 import type { SyncStatus } from '../../src/shared/types';
 import { startTestHost, type TestHost } from './host/server';
 
 /** Each test gets its own data folder and its own host running the real core. */
-export const test = base.extend<{ host: TestHost; exportPath: string }>({
+export const test = base.extend<{ host: TestHost; exportPath: string; readsAside: ReadsAsideMode }>({
+  // Where the lists' reads and Ctrl+K's search run (core/reads): a spec may send them to the
+  // worker thread with `test.use({ readsAside: 'always' })` (the demo account alone is too small for it).
+  readsAside: ['auto', { option: true }],
   // Where the save dialog "puts" an export: the test's own output folder.
   exportPath: async ({}, use, testInfo) => {
     await use(testInfo.outputPath('export.csv'));
   },
-  host: async ({ exportPath }, use, testInfo) => {
+  host: async ({ exportPath, readsAside }, use, testInfo) => {
     // QUAYSIDE_E2E_RENDERER points at another build of the renderer (e.g. to see a test fail
     // against the code before a fix); by default the one `electron-vite build` wrote.
     const rendererDir = process.env.QUAYSIDE_E2E_RENDERER;
     const host = await startTestHost({
       dataDir: testInfo.outputPath('data'),
       chooseExportPath: () => Promise.resolve(exportPath),
+      readsAside,
       ...(rendererDir ? { rendererDir } : {}),
     });
     await use(host);

@@ -84,9 +84,21 @@ describe('desktop notifications through core', () => {
     sandbox.advance(3 * DAY);
     expect((await syncNow(core, 'incremental')).state).toBe('idle');
     expect(shown).toHaveLength(1);
-    expect((await value<AlertsList>(core, 'alerts:list', { limit: 5000 })).alerts.length).toBeGreaterThan(
-      firstList.alerts.length + ofRun.alerts.length,
-    );
+    const every = await value<AlertsList>(core, 'alerts:list', { all: true, limit: 5000 });
+    expect(every.alerts.length).toBeGreaterThan(firstList.alerts.length + ofRun.alerts.length);
+
+    // Without a sync, an instant or `all`: the newest sync's that raised any, in one call.
+    const latest = await value<AlertsList>(core, 'alerts:list', {});
+    const newest = latest.runs[0]!.runId;
+    expect(newest).toBeGreaterThan(runId);
+    expect(latest.alerts.length).toBeGreaterThan(0);
+    expect(latest.alerts).toEqual((await value<AlertsList>(core, 'alerts:list', { runId: newest })).alerts);
+    expect(new Set(every.alerts.map((a) => a.runId)).size).toBeGreaterThan(1);
+    // The rules filter narrows the newest sync's alerts, not which sync is the newest.
+    const oneRule = latest.alerts[0]!.rule;
+    const ofRule = await value<AlertsList>(core, 'alerts:list', { rules: [oneRule] });
+    expect(ofRule.alerts.length).toBeGreaterThan(0);
+    expect(ofRule.alerts).toEqual(latest.alerts.filter((a) => a.rule === oneRule));
   });
 
   it('refuses a rule with days out of range, and an unknown rule in a filter, before anything is saved', async () => {

@@ -100,18 +100,35 @@ describe('cli on a file that is not a Quayside database', () => {
         other.close();
       },
     },
-  ])('$name: status and export say what to do and leave it as it was', async ({ make }) => {
+  ])('$name: status, raw, changes, alerts and export say what to do and leave it as it was', async ({ make }) => {
     const file = join(hostileDir(), 'quayside.sqlite');
     make(file);
     const before = sha256(file);
     for (const args of [
       ['status', '--db', file],
+      ['raw', 'shipment', 'x', '--db', file],
+      ['changes', '--db', file],
+      ['alerts', '--db', file, '--json'],
       ['export', 'containers', '--db', file, '--out', join(tempDir(), 'c.csv')],
     ]) {
       const run = await cli(args);
       expect(run).toEqual({ code: exitCodes.failure, out: '', err: notQuayside(file) });
     }
     expect(sha256(file)).toBe(before);
+  });
+
+  it('no file at --db: each reading command says so in its words, exit 1', async () => {
+    const file = join(tempDir(), 'missing.sqlite');
+    const said = {
+      status: `There is no database at ${file}.\n`,
+      raw: `There is no database at ${file}.\n`,
+      changes: `There is no database at ${file}; run sync first.\n`,
+      alerts: `There is no database at ${file}; run sync first.\n`,
+    };
+    for (const [command, err] of Object.entries(said)) {
+      const args = command === 'raw' ? ['raw', 'shipment', 'x', '--db', file] : [command, '--db', file];
+      expect(await cli(args)).toEqual({ code: exitCodes.failure, out: '', err });
+    }
   });
 
   it('`demo` on it says so and the process ends (the sandbox it started is closed)', async () => {

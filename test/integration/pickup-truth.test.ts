@@ -60,7 +60,7 @@ async function readyFiltered(): Promise<string[]> {
 async function exportPickup(): Promise<Map<string, Record<string, string>>> {
   const result = await value<{ path: string }>(core, 'export:csv', {
     view: 'containers',
-    columns: ['number', 'pickup', 'pickup_detail', 'lfd_source', 'terminal_checked_at'],
+    columns: ['number', 'pickup', 'pickup_detail', 'lfd_source', 'terminal_checked_at', 'pickup_ready'],
     headerStyle: 'keys',
   });
   const records = parse<Record<string, string>>(readFileSync(result.path, 'utf8'), { columns: true, bom: true });
@@ -94,6 +94,8 @@ describe('pickup truth through the store, IPC and export', () => {
       expect(line.pickup, r.number!).toBe(pickupStateLabels[truth.state]);
       expect(line.pickup_detail, r.number!).toBe(truth.reasons.join('; '));
       expect(line.terminal_checked_at, r.number!).toBe(r.terminalCheckedAt ?? '');
+      // "Ready for pickup" says yes exactly where the Pickup column says Ready.
+      expect(line.pickup_ready, r.number!).toBe(String(truth.state === 'ready'));
     }
     // The demo fleet has boxes of each kind at this moment.
     expect([...states].sort()).toEqual(['done', 'not_ready', 'ready']);
@@ -108,7 +110,10 @@ describe('pickup truth through the store, IPC and export', () => {
       expect(later.get(r.number!)).toMatchObject({
         pickup: 'Can’t tell',
         pickup_detail: 'Terminal data older than 24 h: availability may have changed',
+        // The stored flag still says available and no hold; the file no longer calls the box ready.
+        pickup_ready: 'false',
       });
+      expect(r.pickupReady, r.number!).toBe(true);
     }
     expect([...later.values()].some((line) => line.pickup === 'Ready')).toBe(false);
     expect(await readyFiltered()).toEqual([]);

@@ -6,7 +6,7 @@ import { countContainers, listContainers } from '../../src/core/store/queries/co
 import { searchMatch } from '../../src/core/store/queries/keyset';
 import { containersWithChangedEvents } from '../../src/core/store/queries/sync-plan';
 import { countShipments, iterateShipments, listShipments } from '../../src/core/store/queries/shipments';
-import { writeResources } from '../../src/core/store/writer';
+import { countOncePerRun, writeResources } from '../../src/core/store/writer';
 import { shipmentSortFields } from '../../src/shared/views';
 import { containerResource, shipmentResource } from '../helpers/resources';
 import { tempDir } from '../helpers/temp-dir';
@@ -29,6 +29,29 @@ describe('store writer', () => {
     expect(raw.attributes.unknown_new_attribute).toEqual({ nested: [1, 2] });
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('counts each record once while a run counts, though it writes it again; an earlier run’s records count', () => {
+    const db = freshDb();
+    const earlier = '2026-01-31T00:00:00.000Z';
+    writeResources(db, [shipmentResource({}, { id: 's0' })], { syncedAt: earlier });
+    const end = countOncePerRun(db, at);
+    const page = (customer: string) => [
+      shipmentResource({ customer_name: customer }, { id: 's1', containers: ['c1'] }),
+      containerResource('s1', {}, 'c1'),
+    ];
+    expect(writeResources(db, page('Acme'), { syncedAt: at })).toEqual({ shipment: 1, container: 1 });
+    // The same records again (a second walk, an include) and one written before the run: only it counts.
+    const again = [...page('Acme Imports'), shipmentResource({}, { id: 's0' })];
+    expect(writeResources(db, again, { syncedAt: '2026-02-01T00:05:00.000Z' })).toEqual({ shipment: 1 });
+    // Written all the same: the later values are stored.
+    expect(listShipments(db, { search: 'Acme Imports' }).rows.map((r) => r.id)).toEqual(['s1']);
+    end();
+    // The run over, writes count as before.
+    expect(writeResources(db, page('Acme'), { syncedAt: '2026-02-01T00:10:00.000Z' })).toEqual({
+      shipment: 1,
+      container: 1,
+    });
   });
 
   it('stubs references that have not arrived yet, then fills them in', () => {

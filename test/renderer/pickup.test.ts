@@ -140,6 +140,20 @@ describe('the Containers list’s pickup cells', () => {
     expect(cells(row({ terminalCheckedAt: hoursAgo(31) }), 48).pickup.textContent).toBe('Ready');
   });
 
+  it('calls a box ready for pickup in the “Ready for pickup” column only where Pickup says Ready', () => {
+    const ready = containersList.columns.filter((c) => c.key === 'pickupReady');
+    const cell = (r: ContainerRow) => {
+      const node = document.createElement('div');
+      fillRow(node, ready, r, { now, timeDisplay: 'local', staleHours: 24 });
+      return node.firstElementChild as HTMLElement;
+    };
+    expect(cell(row({ availableForPickup: true, pickupReady: true })).textContent).toBe('Ready');
+    // The stored flag says ready (available, no hold), but the terminal data is 31 h old.
+    expect(
+      cell(row({ availableForPickup: true, pickupReady: true, terminalCheckedAt: hoursAgo(31) })).textContent,
+    ).toBe('');
+  });
+
   it('exports what the column shows', () => {
     expect(containersList.columns.find((c) => c.key === 'pickup')?.exportKeys).toEqual([
       'pickup',

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { alertRuleLabels, type AlertRow } from '../../shared/alerts';
 import { knownAlerts } from '../../core/alerts/raise-alerts';
 import { listAlerts } from '../../core/store/queries/alerts';
-import { describeDatabaseFailure, openForReading } from '../database-files';
+import { withReadableDatabase } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 import { chunked, plain, writeTable } from '../text-output';
@@ -56,17 +55,7 @@ function printAlerts(args: string[], io: CommandIo): number {
     if (!/^\d+$/.test(values.run.trim()) || !Number.isSafeInteger(runId) || runId <= 0)
       throw new UsageError(`--run must be a sync's number, such as 12; "${values.run}" is not.`);
   }
-  if (!existsSync(values.db)) {
-    io.err.write(`There is no database at ${values.db}; run sync first.\n`);
-    return exitCodes.failure;
-  }
-  const opened = openForReading(values.db);
-  if ('error' in opened) {
-    io.err.write(`${opened.error}\n`);
-    return exitCodes.failure;
-  }
-  const { db } = opened;
-  try {
+  return withReadableDatabase({ file: values.db, io, missingAdvice: 'run sync first' }, ({ db }) => {
     const alerts = knownAlerts(listAlerts(db, { runId, since, limit: Number.MAX_SAFE_INTEGER, order: 'oldest' }));
     // In chunks, quiet when the reader goes away (`alerts | head`).
     const out = chunked(io.out);
@@ -90,12 +79,5 @@ function printAlerts(args: string[], io: CommandIo): number {
     out.write(`${rows.length} alert${rows.length === 1 ? '' : 's'}.\n`);
     out.end();
     return exitCodes.ok;
-  } catch (error) {
-    const sentence = describeDatabaseFailure(error, values.db);
-    if (sentence === null) throw error;
-    io.err.write(`${sentence}\n`);
-    return exitCodes.failure;
-  } finally {
-    db.close();
-  }
+  });
 }

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { changeLabel, changeValueText, toChangeRow } from '../../core/history/change-history';
 import { iterateChanges } from '../../core/store/queries/changes';
 import type { ChangeRow } from '../../shared/changes';
-import { describeDatabaseFailure, openForReading } from '../database-files';
+import { withReadableDatabase } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 import { chunked, plain, writeTable } from '../text-output';
@@ -67,17 +66,7 @@ function printChanges(args: string[], io: CommandIo): number {
   }
   if (!values.db) throw new UsageError('changes needs --db PATH');
   const since = sinceOf(values.since);
-  if (!existsSync(values.db)) {
-    io.err.write(`There is no database at ${values.db}; run sync first.\n`);
-    return exitCodes.failure;
-  }
-  const opened = openForReading(values.db);
-  if ('error' in opened) {
-    io.err.write(`${opened.error}\n`);
-    return exitCodes.failure;
-  }
-  const { db } = opened;
-  try {
+  return withReadableDatabase({ file: values.db, io, missingAdvice: 'run sync first' }, ({ db }) => {
     const changes = iterateChanges(db, { from: since, to: null }, 'oldest');
     const out = chunked(io.out);
     if (values.json) {
@@ -116,12 +105,5 @@ function printChanges(args: string[], io: CommandIo): number {
     out.write(`${rows.length} change${rows.length === 1 ? '' : 's'}.\n`);
     out.end();
     return exitCodes.ok;
-  } catch (error) {
-    const sentence = describeDatabaseFailure(error, values.db);
-    if (sentence === null) throw error;
-    io.err.write(`${sentence}\n`);
-    return exitCodes.failure;
-  } finally {
-    db.close();
-  }
+  });
 }

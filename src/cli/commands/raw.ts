@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { rawTypes, readRaw } from '../../core/store/queries/raw';
-import { describeDatabaseFailure, openForReading } from '../database-files';
+import { withReadableDatabase } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 
@@ -27,16 +26,7 @@ function printRaw(args: string[], io: CommandIo): number {
   if (!rawTypes.includes(type)) {
     throw new UsageError(`raw knows no type "${type}"; it takes one of ${rawTypes.join(', ')}`);
   }
-  if (!existsSync(db)) {
-    io.err.write(`There is no database at ${db}.\n`);
-    return exitCodes.failure;
-  }
-  const opened = openForReading(db);
-  if ('error' in opened) {
-    io.err.write(`${opened.error}\n`);
-    return exitCodes.failure;
-  }
-  try {
+  return withReadableDatabase({ file: db, io }, (opened) => {
     const record = readRaw(opened.db, type, id);
     if (record.found === 'record') {
       io.out.write(`${record.raw}\n`);
@@ -48,12 +38,5 @@ function printRaw(args: string[], io: CommandIo): number {
         : `There is no ${type} ${id} in ${db}.\n`,
     );
     return exitCodes.failure;
-  } catch (error) {
-    const sentence = describeDatabaseFailure(error, db);
-    if (sentence === null) throw error;
-    io.err.write(`${sentence}\n`);
-    return exitCodes.failure;
-  } finally {
-    opened.db.close();
-  }
+  });
 }

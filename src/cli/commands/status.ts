@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { readSyncLog } from '../../core/store/sync-log';
 import { countResources, listSyncState } from '../../core/store/sync-state';
-import { describeDatabaseFailure, openForReading, readOnlyNote } from '../database-files';
+import { readOnlyNote, withReadableDatabase } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 
@@ -21,17 +20,7 @@ function printStatus(args: string[], io: CommandIo): number {
     throw new UsageError((error as Error).message);
   }
   if (!values.db) throw new UsageError('status needs --db PATH');
-  if (!existsSync(values.db)) {
-    io.err.write(`There is no database at ${values.db}.\n`);
-    return exitCodes.failure;
-  }
-  const opened = openForReading(values.db);
-  if ('error' in opened) {
-    io.err.write(`${opened.error}\n`);
-    return exitCodes.failure;
-  }
-  const { db, readOnly } = opened;
-  try {
+  return withReadableDatabase({ file: values.db, io }, ({ db, readOnly }) => {
     const counts = countResources(db);
     const syncs = readSyncLog(db, 5);
     const state = listSyncState(db);
@@ -53,13 +42,5 @@ function printStatus(args: string[], io: CommandIo): number {
       );
     }
     return exitCodes.ok;
-  } catch (error) {
-    // Damage found past the header (a page of a table): the same sentence as at open.
-    const sentence = describeDatabaseFailure(error, values.db);
-    if (sentence === null) throw error;
-    io.err.write(`${sentence}\n`);
-    return exitCodes.failure;
-  } finally {
-    db.close();
-  }
+  });
 }

@@ -3,7 +3,7 @@
  * resource whole, so members we do not know are kept rather than stripped, and only what the
  * client and the sync engine rely on (ids, types, the shape of relationships) is checked.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../loop-turns';
 import { z } from 'zod';
 import { MalformedResponseError } from './errors';
 

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { nextTurn as yieldToEventLoop } from '../loop-turns';
 import { formatUtc, type CellValue, type ExportColumn } from './columns';
 
 export interface WriteCsvOptions<Row> {

@@ -13,7 +13,7 @@ import { openReader, type Db } from '../store/database';
 import { customFieldCells, customFieldDefinitions, type DefinitionEntityType } from '../store/queries/custom-fields';
 import { checkedListQueries } from '../store/queries/list-view';
 import type { ExportColumn } from './columns';
-import { pickupColumns, type PickupExportOptions } from './pickup-columns';
+import { pickupColumns, pickupReadyColumn, type PickupExportOptions } from './pickup-columns';
 import { DEFAULT_TERMINAL_STALE_HOURS } from '../../shared/pickup';
 import { exportToFile, type ExportFileResult, type ExportFormat } from './write-file';
 
@@ -90,7 +90,7 @@ async function exportRows<N extends ListName>(
   try {
     const keys = options.columns?.map((key) => (key === 'number' ? numberKeys[name] : key));
     columns = chooseColumns(
-      [...lists[name].export, ...extraColumns(name, pickup), ...customFieldColumns(db, name)],
+      [...baseColumns(name, pickup), ...extraColumns(name, pickup), ...customFieldColumns(db, name)],
       keys,
     );
   } catch (error) {
@@ -114,6 +114,14 @@ async function exportRows<N extends ListName>(
 const sheetNameOf = (view: string) => view.charAt(0).toUpperCase() + view.slice(1).replaceAll('-', ' ');
 
 /** Columns a list adds that depend on the moment of the export: the containers' pickup answer. */
+/** The list's own export columns; the containers' "Ready for pickup" answered as the Pickup column is. */
+function baseColumns<N extends ListName>(name: N, pickup: PickupExportOptions): readonly ExportColumn<BaseRowOf<N>>[] {
+  const columns = lists[name].export as readonly ExportColumn<BaseRowOf<N>>[];
+  if (name !== 'containers') return columns;
+  const ready = pickupReadyColumn(pickup) as unknown as ExportColumn<BaseRowOf<N>>;
+  return columns.map((column) => (column.key === ready.key ? ready : column));
+}
+
 function extraColumns<N extends ListName>(name: N, pickup: PickupExportOptions): ExportColumn<BaseRowOf<N>>[] {
   if (name !== 'containers') return [];
   return pickupColumns(pickup) as unknown as ExportColumn<BaseRowOf<N>>[];

@@ -15,6 +15,19 @@ export interface PickupExportOptions {
   staleHours: number;
 }
 
+/**
+ * "Ready for pickup" as the Pickup column answers it (yes only when that says Ready), in place of
+ * the stored flag, which reads availability and holds only and would say yes for a box whose
+ * terminal data is stale or whose fees are owed.
+ */
+export function pickupReadyColumn(options: PickupExportOptions): ExportColumn<ContainerRow> {
+  return {
+    key: 'pickup_ready',
+    header: 'Ready for pickup',
+    value: (r) => pickupTruth(r, options.now, options.staleHours).state === 'ready',
+  };
+}
+
 export function pickupColumns(options: PickupExportOptions): ExportColumn<ContainerRow>[] {
   // One answer per row, read by the columns beside each other.
   let last: ContainerRow | null = null;

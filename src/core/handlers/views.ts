@@ -4,12 +4,12 @@ import { listNames, type ListName, type ListTypes } from '../../shared/list-view
 import { containerDetail, containerEvents, shipmentDetail } from '../details/details';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
-import { dashboardSummary } from '../store/queries/dashboard';
-import { filterOptions } from '../store/queries/filter-options';
 import { lists } from '../resources/lists';
 import { checkedListQueries, type JudgedAt } from '../store/queries/list-view';
 import type { Sort } from '../../shared/views';
+import type { DashboardSummary, FilterOptions } from '../../shared/types';
 import { toActionError } from './api-errors';
+import type { Session } from '../session';
 import type { CoreContext } from './context';
 
 type ListChannel = `${ListName}:${'list' | 'count' | 'get'}`;
@@ -35,19 +35,38 @@ function getOf(name: ListName): (db: Db, id: string) => unknown {
   };
 }
 
-/** `<name>:list`, `:count` and `:get` of every list, from its queries. */
-function listHandlers(db: () => Promise<Db>, judgedAt: () => JudgedAt): Pick<Handlers, ListChannel> {
+/** The search text of a list's filters, when one is typed. */
+const searchText = (filters: unknown): string | undefined => {
+  const text = (filters as { search?: unknown }).search;
+  return typeof text === 'string' && text.trim() !== '' ? text : undefined;
+};
+
+/**
+ * `<name>:list`, `:count` and `:get` of every list, from its queries. Pages and counts go through
+ * the session's reads (a worker thread over a large account: core/reads); a first page or a count
+ * with search text is in its lane, so a newer keystroke's takes the place of one still waiting.
+ */
+function listHandlers(
+  session: () => Promise<Session>,
+  db: () => Promise<Db>,
+  judgedAt: () => JudgedAt,
+): Pick<Handlers, ListChannel> {
   const handlers: Record<string, unknown> = {};
-  for (const name of listNames) {
+  for (const list of listNames) {
     // The arguments were parsed by the channel's schema: this list's filters and sort.
-    const queries = checkedListQueries(name);
     type ListArg = { filters: unknown; sort?: Sort; page: { limit: number; after?: string } };
-    handlers[`${name}:list`] = async ({ filters, sort, page }: ListArg) =>
-      queries.page(await db(), filters, { sort, limit: page.limit, after: page.after, ...judgedAt() });
-    handlers[`${name}:count`] = async ({ filters }: { filters: unknown }) =>
-      queries.count(await db(), filters, judgedAt());
-    const get = getOf(name);
-    handlers[`${name}:get`] = async ({ id }: { id: string }) => get(await db(), id);
+    handlers[`${list}:list`] = async ({ filters, sort, page }: ListArg) =>
+      (await session()).reads.run(
+        { op: 'page', list, filters, options: { sort, limit: page.limit, after: page.after, ...judgedAt() } },
+        searchText(filters) !== undefined && page.after === undefined ? `${list}:list` : undefined,
+      );
+    handlers[`${list}:count`] = async ({ filters }: { filters: unknown }) =>
+      (await session()).reads.run(
+        { op: 'count', list, filters, at: judgedAt() },
+        searchText(filters) !== undefined ? `${list}:count` : undefined,
+      );
+    const get = getOf(list);
+    handlers[`${list}:get`] = async ({ id }: { id: string }) => get(await db(), id);
   }
   return handlers as Pick<Handlers, ListChannel>;
 }
@@ -62,7 +81,7 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
   });
 
   return {
-    ...listHandlers(db, judgedAt),
+    ...listHandlers(() => ctx.session(), db, judgedAt),
     'containers:events': async ({ id, refresh }) => {
       const session = await ctx.session();
       const detail = containerDetail(session.db, id);
@@ -87,7 +106,9 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
         error,
       };
     },
-    'dashboard:summary': async (arg) => dashboardSummary(await db(), Date.now(), arg?.zone),
-    'filters:options': async () => filterOptions(await db()),
+    // A few grouped counts over every row (4–6 s each over 100k shipments): in the session's reads.
+    'dashboard:summary': async (arg) =>
+      (await ctx.session()).reads.run<DashboardSummary>({ op: 'dashboard', now: Date.now(), zone: arg?.zone }),
+    'filters:options': async () => (await ctx.session()).reads.run<FilterOptions>({ op: 'filterOptions' }),
   };
 }

@@ -233,3 +233,31 @@ export function openReader(db: Db): Db {
   reader.pragma('query_only = ON');
   return reader;
 }
+
+/**
+ * The file another thread can open to read what `db` holds (see core/reads), or null: a
+ * database in memory, or a read-only copy read into memory (its file cannot be opened in place).
+ */
+export function fileForReaders(db: Db): string | null {
+  const info = opened.get(db);
+  if (!info || info.snapshot || db.memory || !db.open) return null;
+  return info.file;
+}
+
+/** The database's size in bytes as SQLite counts it (pages in use and free). */
+export function databaseBytes(db: Db): number {
+  return (db.pragma('page_count', { simple: true }) as number) * (db.pragma('page_size', { simple: true }) as number);
+}
+
+/**
+ * A read-only connection of its own to a database file, for a reader in another thread (core/reads'
+ * worker): under WAL it sees every committed write, never waits for a writer, and cannot write.
+ */
+export function openReadConnection(file: string, cacheMb = 32): Db {
+  const reader = new Database(file, { readonly: true, fileMustExist: true });
+  reader.pragma('query_only = ON');
+  reader.pragma('busy_timeout = 5000');
+  reader.pragma('temp_store = MEMORY');
+  reader.pragma(`cache_size = ${-Math.round(cacheMb * 1000)}`);
+  return reader;
+}

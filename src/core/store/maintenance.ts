@@ -3,7 +3,7 @@
  * (automatic merging is off, see migration 0002) and checkpointing the WAL. The sync engine calls
  * it between pages, while the next ones are on the network, and once when a run ends.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../loop-turns';
 import { checkpointAside } from './checkpointer';
 import type { Db } from './database';
 

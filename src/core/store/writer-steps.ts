@@ -15,7 +15,7 @@
  * - each slice reads the change history's "before" itself, so a record another writer touched
  *   between two slices is compared with what is stored, never with a stale copy.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextTurn } from '../loop-turns';
 import type { Db } from './database';
 import type { StoredResource } from './resource';
 import { writeSlice, type SearchLater, type WriteCounts, type WriteOptions } from './writer';
@@ -25,7 +25,7 @@ import { rank } from './writer-columns';
  * The time one slice may take, in ms: well under the 20 ms a task may hold the loop, with room
  * for the resource that is being written when it runs out and for the commit.
  */
-const SLICE_MS = 10;
+const SLICE_MS = 5;
 
 /**
  * Writes one page as `writeResources` would, in slices of about SLICE_MS each with the event
@@ -42,10 +42,12 @@ export async function writeResourcesInSteps(
   const searchLater: SearchLater[] = [];
   let from = 0;
   for (;;) {
+    // Every slice, the first too, waits for its turn: the page's parse or another walk's slice
+    // may just have used this one.
+    await nextTurn();
     const slice = writeSlice(db, sorted, from, performance.now() + sliceMs, options, searchLater);
     for (const [type, n] of Object.entries(slice.counts)) counts[type] = (counts[type] ?? 0) + n;
     from = slice.next;
-    if (from >= sorted.length) return counts;
-    await nextTurn();
+    if (slice.done) return counts;
   }
 }

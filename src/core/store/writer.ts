@@ -44,6 +44,8 @@ interface TablePlan {
   } | null;
   /** The change history's statements, when the descriptor watches fields (`history`). */
   history: HistoryPlan | null;
+  /** Whether the row was written at or after an instant (its synced_at): `countOncePerRun`. */
+  writtenSince: Database.Statement | null;
 }
 
 function prepare(db: Db) {
@@ -87,6 +89,9 @@ function prepare(db: Db) {
           }
         : null,
       history: prepareHistory(db, d, names),
+      writtenSince: names.includes('synced_at')
+        ? db.prepare(`SELECT 1 FROM ${d.table} WHERE id = ? AND synced_at >= ?`).pluck()
+        : null,
     };
     byName.set(d.name, plan);
     for (const type of d.types) plans.set(type, plan);
@@ -163,6 +168,24 @@ class PageWrite implements WriteContext {
   }
 }
 
+/** The start of the sync run counting on each database (`countOncePerRun`). */
+const runStarts = new WeakMap<Db, string>();
+
+/**
+ * Until the answered function is called, the counts of writes to `db` name each record once: a
+ * record whose row was written at or after `since` (its synced_at, which every write sets) is
+ * written again but not counted again. A sync run calls it with its start, so its summary says
+ * how many distinct records of each type it wrote, however many walks, includes and pages
+ * brought them (the shipments walk, then the tracking requests' `tracked_object`; a vessel on
+ * many pages). One look-up by primary key per resource written, only while a run counts.
+ */
+export function countOncePerRun(db: Db, since: string): () => void {
+  runStarts.set(db, since);
+  return () => {
+    if (runStarts.get(db) === since) runStarts.delete(db);
+  };
+}
+
 /** Writes one page (data plus included) in a single transaction; returns counts by type. */
 export function writeResources(db: Db, resources: StoredResource[], options: WriteOptions): WriteCounts {
   const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
@@ -182,30 +205,42 @@ export function writeSlice(
   deadline: number,
   options: WriteOptions,
   searchLater: SearchLater[] | null = null,
-): { counts: WriteCounts; next: number } {
+): { counts: WriteCounts; next: number; done: boolean } {
   const s = statements(db);
   const counts: WriteCounts = {};
   const written = new Map<string, string>();
+  const runStart = runStarts.get(db);
   let next = from;
-  // Without a deadline the whole page is one block; with one, blocks of BLOCK resources, the
-  // clock read between two blocks (a slice made of single resources would cost more in commits).
+  let done = false;
+  // Without a deadline the whole page is one block; with one, blocks of BLOCK resources (their
+  // history read together), the clock read before each resource: a slice ends at its deadline
+  // whatever the resources cost (a container with its changes costs far more than a port).
   const block = deadline === Infinity ? sorted.length : BLOCK;
+  const late = () => deadline !== Infinity && performance.now() > deadline;
   const write = db.transaction(() => {
     const page = new PageWrite(s, options.syncedAt);
     page.searchLater = searchLater;
-    while (next < sorted.length && (next === from || performance.now() <= deadline)) {
+    blocks: while (next < sorted.length) {
       const resources = from === 0 && block === sorted.length ? sorted : sorted.slice(next, next + block);
       page.before = readBefore(s.histories, resources);
       for (const resource of resources) {
+        if (next > from && late()) break blocks;
+        next++;
         const raw = JSON.stringify(resource);
         if (unchangedReference(db, resource, raw, written)) continue;
-        if (writeOne(page, resource, raw)) {
+        // Read before the write, which moves synced_at: written already in this run, not counted again.
+        const again =
+          runStart !== undefined && s.plans.get(resource.type)?.writtenSince?.get(resource.id, runStart) !== undefined;
+        if (writeOne(page, resource, raw) && !again) {
           counts[resource.type] = (counts[resource.type] ?? 0) + 1;
         }
       }
-      next += resources.length;
     }
     if (next < sorted.length) return;
+    // What commits with the whole page (its search rows, its marks, the caller's checkpoint) gets
+    // a slice of its own when this one has used its time.
+    if (next > from && late()) return;
+    done = true;
     // Every commit would leave the search indexes a segment of its own, to merge later: a sliced
     // page writes its search rows with its last slice, one segment a page as when it was whole.
     for (const later of searchLater ?? []) {
@@ -228,7 +263,7 @@ export function writeSlice(
   }
   // Inside a caller's transaction the page may still roll back: remember nothing then.
   if (!db.inTransaction) rememberReferences(db, written);
-  return { counts, next };
+  return { counts, next, done };
 }
 
 /**

@@ -17,6 +17,7 @@ import { maintainStoreInSteps } from '../store/maintenance';
 import { containersMissingEvents, containersWithChangedEvents, countWalkedRows } from '../store/queries/sync-plan';
 import { describeStoreError } from '../store/store-errors';
 import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/sync-state';
+import { countOncePerRun } from '../store/writer';
 import { childListsDue, childSteps, readChildLists } from './child-lists';
 import { eventsComplete, fetchContainerEvents } from './container-events';
 import { filesToFetch, syncDocumentFiles, type DocumentFileClient, type DocumentFilesOptions } from './document-files';
@@ -120,6 +121,8 @@ export class SyncEngine {
         error: describe(caught),
       };
     }
+    // Each record counts once in this run's summary, whichever walks or includes brought it.
+    const endCounting = countOncePerRun(db, started.toISOString());
     const counts: Record<string, number> = {};
     let pagesDone = 0;
     // Planned inside the run's try below, so a store that fails to read ends the run as failed.
@@ -331,6 +334,7 @@ export class SyncEngine {
       else status = 'failed';
       error = describe(caught, signal);
     }
+    endCounting();
     const used = meter.since(mark);
     const summary: SyncSummary = {
       runId,

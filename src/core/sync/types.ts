@@ -26,6 +26,11 @@ export interface SyncSummary {
   requests: number;
   rateLimited: number;
   durationMs: number;
+  /**
+   * Records the run wrote, by JSON:API type, each distinct record once however many walks,
+   * includes or pages brought it (`countOncePerRun`); besides them `document_file` and
+   * `document_file_bytes` (files kept), `container_route` and `vessel_future_positions`.
+   */
   counts: Record<string, number>;
   error: { code: string; message: string } | null;
   /** Sentences a run says once, besides its outcome (a list the service could not give, read another way). */

@@ -1,5 +1,8 @@
 import { expect, expectRowsLoaded, ipcAnswer, test, waitForFirstSync } from '../fixtures';
 
+// The lists' reads and Ctrl+K's search answered by the worker thread, as over a large account.
+test.use({ readsAside: 'always' });
+
 test('a list keeps its filters, sort and columns after a restart', async ({ page, host }, testInfo) => {
   await waitForFirstSync(host);
   await page.goto(`${host.url}#/shipments`);

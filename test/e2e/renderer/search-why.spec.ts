@@ -4,6 +4,9 @@
  */
 import { expect, test, waitForFirstSync } from '../fixtures';
 
+// The lists' reads and Ctrl+K's search answered by the worker thread, as over a large account.
+test.use({ readsAside: 'always' });
+
 test('Ctrl+K says which field matched and highlights the typed text in it', async ({ page, host }, testInfo) => {
   await waitForFirstSync(host);
   const { rows } = await host.core.handlers['containers:list']({ filters: {}, page: { limit: 1 } });

@@ -197,7 +197,8 @@ export const containersList: ListDef<'containers'> = {
       label: 'Ready for pickup',
       width: 130,
       exportKeys: ['pickup_ready'],
-      cell: (r) => (r.pickupReady ? { kind: 'status', status: 'ready', label: 'Ready', tone: 'good' } : text('')),
+      // The Pickup column's answer (not the stored flag, which reads availability and holds only).
+      cell: (r) => ({ kind: 'pickup', input: r, readyOnly: true }),
       shownByDefault: false,
     },
     {

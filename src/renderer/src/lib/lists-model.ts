@@ -22,8 +22,11 @@ export type Cell =
   | { kind: 'status'; status: string; label: string; tone: Tone }
   | { kind: 'tags'; tags: string[] }
   | { kind: 'lfd'; date: string | null; deadline: string | null; done: boolean; pickup?: PickupInput }
-  /** Pickup truth (src/shared/pickup.ts), answered at the table's "now" with the stale limit of Settings. */
-  | { kind: 'pickup'; input: PickupInput };
+  /**
+   * Pickup truth (src/shared/pickup.ts), answered at the table's "now" with the stale limit of
+   * Settings; `readyOnly`: "Ready" when it is, nothing otherwise (the "Ready for pickup" column).
+   */
+  | { kind: 'pickup'; input: PickupInput; readyOnly?: boolean };
 
 export interface Column<Row, SortField extends string = string> {
   key: string;

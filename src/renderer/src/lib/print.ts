@@ -45,6 +45,7 @@ export function cellText(
     }
     case 'pickup': {
       const truth = pickupTruth(cell.input, now, staleHours);
+      if (cell.readyOnly && truth.state !== 'ready') return '';
       return pickupStateLabels[truth.state];
     }
   }

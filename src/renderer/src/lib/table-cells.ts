@@ -221,6 +221,10 @@ function prepare(base: string, cell: Cell, context: CellContext): Shown {
     }
     case 'pickup': {
       const truth = pickupTruth(cell.input, context.now, context.staleHours);
+      // The hidden "Ready for pickup" column: Ready or nothing.
+      if (cell.readyOnly && truth.state !== 'ready') {
+        return { kind: 'text', key: `p\u0000${base}\u0000`, className: base, title: undefined, text: '' };
+      }
       const title = truth.staleNote && truth.state === 'unknown' ? truth.staleNote : truth.headline;
       return {
         kind: 'badge',

@@ -1,0 +1,39 @@
+/**
+ * The reads' worker thread (see reads-aside.ts): one read-only connection to the account's
+ * database file, opened at start, answering one read per message, in order. Built as its own
+ * entry beside the main bundle (`out/main/read-worker.js`, electron-vite's config); from source
+ * (tsx, vitest, the test host) it is loaded through tsx.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { QuaysideError } from '../errors';
+import { openReadConnection } from '../store/database';
+import { runRead } from './read-ops';
+import type { ReadAnswer, ReadRequest, WorkerSetup } from './read-protocol';
+
+const port = parentPort!;
+const { file } = workerData as WorkerSetup;
+const db = openReadConnection(file);
+
+port.on('message', (request: ReadRequest) => {
+  if (request.kind === 'close') {
+    db.close();
+    port.close();
+    return;
+  }
+  let answer: ReadAnswer;
+  try {
+    answer = { kind: 'answer', id: request.id, ok: true, value: runRead(db, request.read) };
+  } catch (error) {
+    answer = {
+      kind: 'answer',
+      id: request.id,
+      ok: false,
+      error:
+        error instanceof QuaysideError
+          ? { code: error.code, message: error.message, fields: error.fields }
+          : { message: error instanceof Error ? error.message : String(error) },
+    };
+  }
+  port.postMessage(answer);
+});
+port.postMessage({ kind: 'ready' } satisfies ReadAnswer);
