@@ -78,6 +78,20 @@ describe('dates in a list’s cells', () => {
     );
     expect(formatCellDateTime(null)).toBe('');
   });
+
+  it('say the minute an instant falls in, however it is written and whatever was shown before', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    const cell = (iso: string, zone?: string) => formatCellDateTime(iso, zone, now).replace(/\s/g, ' ');
+    expect(cell('2026-12-20T16:13:00Z', 'Asia/Kolkata')).toBe('Dec 20, 09:43 PM GMT+5:30');
+    // Seconds on: still 09:43 (never rounded up), written with an offset or milliseconds alike.
+    expect(cell('2026-12-20T16:13:59Z', 'Asia/Kolkata')).toBe('Dec 20, 09:43 PM GMT+5:30');
+    expect(cell('2026-12-20T21:43:30.500+05:30', 'Asia/Kolkata')).toBe('Dec 20, 09:43 PM GMT+5:30');
+    expect(cell('2026-12-20T16:14:00Z', 'Asia/Kolkata')).toBe('Dec 20, 09:44 PM GMT+5:30');
+    // The same instant in another zone is that zone's text, not the one shown first.
+    expect(cell('2026-12-20T16:13:59Z', 'America/Los_Angeles')).toBe('Dec 20, 08:13 AM PST');
+    expect(cell('2026-12-20T16:13:59Z')).toBe('Dec 20, 04:13 PM UTC');
+    expect(formatDateTime('2026-12-20T16:13:59Z', 'America/Los_Angeles')).toBe('Dec 20, 2026, 08:13 AM PST');
+  });
 });
 
 describe('calendar dates', () => {

@@ -2,7 +2,7 @@
 // (rows reuse nodes while the list scrolls): what the new row says, never what the old one said.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Column } from '../../src/renderer/src/lib/lists';
-import { fillRow, titleOf } from '../../src/renderer/src/lib/table-cells';
+import { fillRow, prepareRows, titleOf } from '../../src/renderer/src/lib/table-cells';
 
 interface Row {
   id: string;
@@ -89,5 +89,43 @@ describe('a row’s cells', () => {
     fillRow(node, columns, first, context);
     expect(cells().map((c) => c.textContent)[0]).toBe('MAEU1');
     expect(cells()).toHaveLength(4);
+  });
+});
+
+describe('cells worked out ahead of the screen', () => {
+  const texts = () => cells().map((c) => c.textContent);
+
+  it('show what a row written straight shows', () => {
+    const ahead: Row = { ...first, id: 'c', bl: 'MAEU3' };
+    const done = prepareRows(columns, [first, ahead], 0, 2, context, () => true);
+    expect(done).toBe(2);
+    fillRow(node, columns, ahead, context);
+    const other = document.createElement('div');
+    fillRow(other, columns, { ...ahead }, context);
+    expect(texts()).toEqual([...other.querySelectorAll('[role="gridcell"]')].map((c) => c.textContent));
+    expect(texts()[0]).toBe('MAEU3');
+  });
+
+  it('stop when told to, and leave the rest to be worked out when shown', () => {
+    let budget = 1;
+    const rows: Row[] = [first, second, { ...first, id: 'd', bl: 'MAEU4' }];
+    expect(prepareRows(columns, rows, 0, 3, context, () => budget-- > 0)).toBe(1);
+    fillRow(node, columns, rows[2], context);
+    expect(texts()[0]).toBe('MAEU4');
+  });
+
+  it('follow the time display and the clock, never what was worked out before', () => {
+    const row: Row = { ...first, id: 'e', eta: '2026-11-25T06:00:00Z' };
+    const zoned: Column<Row>[] = columns.map((c) =>
+      c.key === 'eta' ? { ...c, cell: (r) => ({ kind: 'date', at: r.eta, zone: 'Asia/Shanghai' }) } : c,
+    );
+    prepareRows(zoned, [row], 0, 1, context, () => true);
+    fillRow(node, zoned, row, context);
+    expect(cells()[2]!.textContent?.replace(/\s/g, ' ')).toBe('Nov 25, 02:00 PM GMT+8');
+    fillRow(node, zoned, row, { ...context, timeDisplay: 'local' });
+    expect(cells()[2]!.textContent?.replace(/\s/g, ' ')).toBe('Nov 25, 06:00 AM UTC');
+    // A year on, the date is over half a year away: its year shows.
+    fillRow(node, zoned, row, { ...context, timeDisplay: 'local', now: context.now + 366 * 86_400_000 });
+    expect(cells()[2]!.textContent?.replace(/\s/g, ' ')).toBe('Nov 25, 2026, 06:00 AM UTC');
   });
 });

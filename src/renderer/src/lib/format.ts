@@ -19,24 +19,33 @@ function parse(iso: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-// Lists show the same instants again and again while scrolling: each is formatted once.
+/**
+ * The key of an instant's text in a zone: its minute, the finest part the list's dates show, so
+ * instants within one minute (seconds apart, or written differently: "Z", "+00:00", milliseconds)
+ * are formatted once. Every zone's offset and every switch between offsets is in whole minutes.
+ */
+function minuteKey(date: Date, zone: string | undefined): string {
+  return `${zone ?? ''}|${Math.floor(date.getTime() / 60_000)}`;
+}
+
+// Lists show the same instants again and again while scrolling: each minute is formatted once.
 const dateTimeCache = new Map<string, string>();
 
 /** "20 Dec 2026, 08:13 PST". */
 export function formatDateTime(iso: string | null | undefined, zone?: string): string {
-  if (!iso) return '';
-  const key = `${zone ?? ''}|${iso}`;
+  const date = parse(iso);
+  if (!date) return '';
+  const key = minuteKey(date, zone);
   let text = dateTimeCache.get(key);
   if (text === undefined) {
-    const date = parse(iso);
-    text = date ? dateFormatter('dateTime', zone).format(date) : '';
+    text = dateFormatter('dateTime', zone).format(date);
     if (dateTimeCache.size >= 20_000) dateTimeCache.clear();
     dateTimeCache.set(key, text);
   }
   return text;
 }
 
-// Lists show the same instants again and again while scrolling: each is formatted once.
+// Lists show the same instants again and again while scrolling: each minute is formatted once.
 const cellCache = new Map<string, string>();
 const HALF_YEAR = 182 * DAY;
 
@@ -50,7 +59,7 @@ export function formatCellDateTime(iso: string | null | undefined, zone?: string
   const date = parse(iso);
   if (!date) return '';
   if (Math.abs(date.getTime() - now) >= HALF_YEAR) return formatDateTime(iso, zone);
-  const key = `${zone ?? ''}|${iso}`;
+  const key = minuteKey(date, zone);
   let text = cellCache.get(key);
   if (text === undefined) {
     const parts = dateFormatter('dateTime', zone).formatToParts(date);

@@ -36,6 +36,89 @@ export function cellClass(column: { align?: 'end'; sticky?: boolean }): string {
   return `cell${column.align === 'end' ? ' end' : ''}${column.sticky ? ' sticky' : ''}`;
 }
 
+/**
+ * What a cell shows, worked out from its row: the text (dates formatted, pickup answered), the
+ * class and the key `fillRow` compares with what the cell shows. Rows do not change while they are
+ * listed (a new page or a change is a new row object), so a row's cells are worked out once for a
+ * context and kept (`prepareRows` does it for rows ahead of the screen while the page is idle):
+ * a row scrolling in then only has its nodes written.
+ */
+type Shown =
+  | { kind: 'text'; key: string; className: string; title: string | undefined; text: string }
+  | {
+      kind: 'date';
+      key: string;
+      className: string;
+      at: string | null;
+      zone: string;
+      timeClass: string;
+      text: string;
+    }
+  | { kind: 'badge'; key: string; className: string; title: string | undefined; badge: string; label: string }
+  | { kind: 'tags'; key: string; className: string; tags: string[] }
+  | { kind: 'lfd'; key: string; className: string; date: string | null; whole: string; left: string; unsure: boolean };
+
+interface Prepared {
+  columns: readonly unknown[];
+  now: number;
+  timeDisplay: TimeDisplay;
+  staleHours: number | undefined;
+  cells: Shown[];
+}
+
+/**
+ * Rows worked out, by row object; bounded (a fling through 100k rows would otherwise keep them
+ * all): the rows on screen and those just ahead fit many times over.
+ */
+const prepared = new Map<object, Prepared>();
+const MAX_PREPARED = 4000;
+
+function preparedCells<Row>(columns: readonly Column<Row>[], row: Row, context: CellContext): Shown[] {
+  const key = row as object;
+  const known = prepared.get(key);
+  if (
+    known &&
+    known.columns === columns &&
+    known.now === context.now &&
+    known.timeDisplay === context.timeDisplay &&
+    known.staleHours === context.staleHours
+  ) {
+    return known.cells;
+  }
+  const cells = columns.map((column) => prepare(cellClass(column), column.cell(row), context));
+  if (prepared.size >= MAX_PREPARED) prepared.clear();
+  prepared.set(key, {
+    columns,
+    now: context.now,
+    timeDisplay: context.timeDisplay,
+    staleHours: context.staleHours,
+    cells,
+  });
+  return cells;
+}
+
+/**
+ * Works out the cells of `rows[from]` on, until `more()` says to stop (an idle period's deadline)
+ * or `to` is reached; returns the index it stopped at.
+ */
+export function prepareRows<Row>(
+  columns: readonly Column<Row>[],
+  rows: readonly Row[],
+  from: number,
+  to: number,
+  context: CellContext,
+  more: () => boolean,
+): number {
+  let index = from;
+  const end = Math.min(to, rows.length);
+  while (index < end && more()) {
+    const row = rows[index];
+    if (row !== undefined) preparedCells(columns, row, context);
+    index++;
+  }
+  return index;
+}
+
 /** Writes `row`'s cells into the row's node (a "Loading…" cell while the row is on its way). */
 export function fillRow<Row>(
   node: HTMLElement,
@@ -63,10 +146,14 @@ export function fillRow<Row>(
       }),
     );
   }
+  const cells = preparedCells(columns, row, context);
   let element = node.firstElementChild as HTMLElement | null;
-  for (const column of columns) {
+  for (const cell of cells) {
     if (!element) break;
-    writeCell(element, cellClass(column), column.cell(row), context);
+    if (shown.get(element) !== cell.key) {
+      shown.set(element, cell.key);
+      writeCell(element, cell);
+    }
     element = element.nextElementSibling as HTMLElement | null;
   }
 }
@@ -78,25 +165,87 @@ function gridcell(className: string): HTMLDivElement {
   return div;
 }
 
-function writeCell(element: HTMLElement, base: string, cell: Cell, context: CellContext): void {
+function prepare(base: string, cell: Cell, context: CellContext): Shown {
   switch (cell.kind) {
-    case 'text': {
-      const key = `t\u0000${base}\u0000${cell.mono ? 1 : 0}\u0000${cell.title ?? ''}\u0000${cell.text}`;
-      if (shown.get(element) === key) return;
-      shown.set(element, key);
-      setClass(element, cell.mono ? `${base} mono` : base);
-      setTitle(element, cell.title);
-
-      setText(element, cell.text);
-      return;
-    }
+    case 'text':
+      return {
+        kind: 'text',
+        key: `t\u0000${base}\u0000${cell.mono ? 1 : 0}\u0000${cell.title ?? ''}\u0000${cell.text}`,
+        className: cell.mono ? `${base} mono` : base,
+        title: cell.title,
+        text: cell.text,
+      };
     case 'date': {
       const zone = displayZone(context.timeDisplay, cell.zone);
       const text = cell.at ? formatCellDateTime(cell.at, zone, context.now) : '';
-      const key = `d\u0000${base}\u0000${cell.at ?? ''}\u0000${zone ?? ''}\u0000${cell.estimated ? 1 : 0}\u0000${text}`;
-      if (shown.get(element) === key) return;
-      shown.set(element, key);
-      setClass(element, `${base} date`);
+      return {
+        kind: 'date',
+        key: `d\u0000${base}\u0000${cell.at ?? ''}\u0000${zone ?? ''}\u0000${cell.estimated ? 1 : 0}\u0000${text}`,
+        className: `${base} date`,
+        at: cell.at,
+        zone: zone ?? '',
+        timeClass: cell.estimated ? 'estimated' : '',
+        text,
+      };
+    }
+    case 'status':
+      return {
+        kind: 'badge',
+        key: `s\u0000${base}\u0000${cell.tone}\u0000${cell.label}`,
+        className: base,
+        title: undefined,
+        badge: `badge ${cell.tone}`,
+        label: cell.label,
+      };
+    case 'tags':
+      return {
+        kind: 'tags',
+        key: `g\u0000${base}\u0000${cell.tags.join('\u0000')}`,
+        className: `${base} tags`,
+        tags: cell.tags,
+      };
+    case 'lfd': {
+      // No countdown on terminal data too old to support it: the box may be gone, or released.
+      const unsure =
+        cell.pickup !== undefined && pickupTruth(cell.pickup, context.now, context.staleHours).state === 'unknown';
+      const left = cell.date && !cell.done && !unsure ? formatDaysLeft(cell.deadline, context.now) : '';
+      return {
+        kind: 'lfd',
+        key: `l\u0000${base}\u0000${cell.date ?? ''}\u0000${left}\u0000${unsure ? 1 : 0}`,
+        className: `${base} lfd`,
+        date: cell.date ? formatShortCalendarDate(cell.date) : null,
+        whole: cell.date ? `Last free day: ${formatCalendarDate(cell.date)}` : '',
+        left,
+        unsure,
+      };
+    }
+    case 'pickup': {
+      const truth = pickupTruth(cell.input, context.now, context.staleHours);
+      // The hidden "Ready for pickup" column: Ready or nothing.
+      if (cell.readyOnly && truth.state !== 'ready') {
+        return { kind: 'text', key: `p\u0000${base}\u0000`, className: base, title: undefined, text: '' };
+      }
+      const title = truth.staleNote && truth.state === 'unknown' ? truth.staleNote : truth.headline;
+      return {
+        kind: 'badge',
+        key: `p\u0000${base}\u0000${truth.state}\u0000${title}`,
+        className: base,
+        title,
+        badge: `badge ${pickupTone[truth.state]}`,
+        label: pickupStateLabels[truth.state],
+      };
+    }
+  }
+}
+
+function writeCell(element: HTMLElement, cell: Shown): void {
+  setClass(element, cell.className);
+  switch (cell.kind) {
+    case 'text':
+      setTitle(element, cell.title);
+      setText(element, cell.text);
+      return;
+    case 'date': {
       setTitle(element, undefined);
       if (!cell.at) {
         element.replaceChildren();
@@ -109,71 +258,34 @@ function writeCell(element: HTMLElement, base: string, cell: Cell, context: Cell
       }
       const node = time as HTMLTimeElement;
       node.dateTime = cell.at;
-      node.dataset.zone = zone ?? '';
-      setClass(node, cell.estimated ? 'estimated' : '');
+      node.dataset.zone = cell.zone;
+      setClass(node, cell.timeClass);
       // Made on hover (DataTable): the node may have shown another row when last hovered.
       if (node.hasAttribute('title')) node.removeAttribute('title');
-      setText(node, text);
+      setText(node, cell.text);
       return;
     }
-    case 'status': {
-      const key = `s\u0000${base}\u0000${cell.tone}\u0000${cell.label}`;
-      if (shown.get(element) === key) return;
-      shown.set(element, key);
-      setClass(element, base);
-      setTitle(element, undefined);
-      element.replaceChildren(span(`badge ${cell.tone}`, cell.label));
+    case 'badge':
+      setTitle(element, cell.title);
+      element.replaceChildren(span(cell.badge, cell.label));
       return;
-    }
-    case 'tags': {
-      const key = `g\u0000${base}\u0000${cell.tags.join('\u0000')}`;
-      if (shown.get(element) === key) return;
-      shown.set(element, key);
-      setClass(element, `${base} tags`);
+    case 'tags':
       setTitle(element, undefined);
       element.replaceChildren(...cell.tags.map((tag) => span('tag', tag)));
       return;
-    }
     case 'lfd': {
-      // No countdown on terminal data too old to support it: the box may be gone, or released.
-      const unsure =
-        cell.pickup !== undefined && pickupTruth(cell.pickup, context.now, context.staleHours).state === 'unknown';
-      const left = cell.date && !cell.done && !unsure ? formatDaysLeft(cell.deadline, context.now) : '';
-      const key = `l\u0000${base}\u0000${cell.date ?? ''}\u0000${left}\u0000${unsure ? 1 : 0}`;
-      if (shown.get(element) === key) return;
-      shown.set(element, key);
-      setClass(element, `${base} lfd`);
       setTitle(element, undefined);
-      if (!cell.date) {
+      if (cell.date === null) {
         element.replaceChildren();
         return;
       }
       // The badge (what costs money) always shows whole; the date is short, whole on hover.
-      const date = span('lfd-date', formatShortCalendarDate(cell.date));
-      date.title = `Last free day: ${formatCalendarDate(cell.date)}`;
-      if (left) element.replaceChildren(date, span(`left ${left.startsWith('Overdue') ? 'overdue' : 'soon'}`, left));
-      else if (unsure) element.replaceChildren(date, span('left unsure', 'data old'));
+      const date = span('lfd-date', cell.date);
+      date.title = cell.whole;
+      if (cell.left) {
+        element.replaceChildren(date, span(`left ${cell.left.startsWith('Overdue') ? 'overdue' : 'soon'}`, cell.left));
+      } else if (cell.unsure) element.replaceChildren(date, span('left unsure', 'data old'));
       else element.replaceChildren(date);
-      return;
-    }
-    case 'pickup': {
-      const truth = pickupTruth(cell.input, context.now, context.staleHours);
-      if (cell.readyOnly && truth.state !== 'ready') {
-        if (shown.get(element) === '') return;
-        shown.set(element, '');
-        setClass(element, base);
-        setTitle(element, '');
-        element.replaceChildren();
-        return;
-      }
-      const label = pickupStateLabels[truth.state];
-      const title = truth.staleNote && truth.state === 'unknown' ? truth.staleNote : truth.headline;
-      const key = `p\u0000${base}\u0000${truth.state}\u0000${title}`;
-      if (shown.get(element) === key) return;
-      shown.set(element, key);
-      setClass(element, base);
-      setTitle(element, title);
-      element.replaceChildren(span(`badge ${pickupTone[truth.state]}`, label));
       return;
     }
   }
