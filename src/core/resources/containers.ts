@@ -4,7 +4,7 @@ import { holdLabel } from '../../shared/labels';
 import { containerStatusLabels } from '../../shared/status';
 import { deriveContainer, totalOfFees, type DerivedContainer } from '../derive/container';
 import { dateOnly, timestamp } from '../export/columns';
-import { storedInstant, storedInstantOrDate, withCheckedDates } from '../store/instant';
+import { storedInstantOrDate, withCheckedDates } from '../store/instant';
 import { bool, num, relId, str, strings, type StoredResource } from '../store/resource';
 import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { pickupReadyFilter } from '../store/queries/pickup-ready';
@@ -79,8 +79,6 @@ function derive(r: StoredResource, w: WriteContext): DerivedContainer {
 }
 
 const c = columns<DerivedContainer>();
-const text = (name: string) => (r: StoredResource) => str(r.attributes[name]);
-const instant = (name: string) => (r: StoredResource) => storedInstant(r.attributes[name]);
 
 /** As SQLite's `json_array_length(raw, '$.relationships.transport_events.data')`. */
 function listedEvents(r: StoredResource): number | null {
@@ -108,20 +106,20 @@ export const containers = defineResource({
       indexed: true,
       holds: relationship('shipment', 'shipment'),
     }),
-    number: c.text(text('number'), { indexed: true, holds: attribute('number') }),
-    equipment_type: c.text(text('equipment_type'), { holds: attribute('equipment_type') }),
+    number: c.textOf('number', { indexed: true }),
+    equipment_type: c.textOf('equipment_type'),
     equipment_length: c.integer((r) => num(r.attributes.equipment_length), { holds: attribute('equipment_length') }),
-    equipment_height: c.text(text('equipment_height'), { holds: attribute('equipment_height') }),
+    equipment_height: c.textOf('equipment_height'),
     weight_lbs: c.real((r) => num(r.attributes.weight_in_lbs), { holds: attribute('weight_in_lbs') }),
-    seal_number: c.text(text('seal_number'), { holds: attribute('seal_number') }),
-    api_status: c.text(text('current_status'), { holds: attribute('current_status') }),
+    seal_number: c.textOf('seal_number'),
+    api_status: c.textOf('current_status'),
     status: c.text((_r, _w, d) => d.status, { indexed: true }),
     // The pickup facility is nearly always the terminal the box is discharged at.
     pod_terminal_id: c.ref('terminals', (r) => relId(r, 'pod_terminal'), {
       holds: [relationship('pod_terminal', 'terminal'), relationship('pickup_facility', 'terminal')],
     }),
-    pod_arrived_at: c.text(instant('pod_arrived_at'), { holds: attribute('pod_arrived_at') }),
-    pod_discharged_at: c.text(instant('pod_discharged_at'), { indexed: true, holds: attribute('pod_discharged_at') }),
+    pod_arrived_at: c.instantOf('pod_arrived_at'),
+    pod_discharged_at: c.instantOf('pod_discharged_at', { indexed: true }),
     available_for_pickup: c.integer((r) => bool(r.attributes.available_for_pickup), {
       holds: attribute('available_for_pickup', 'flag'),
     }),
@@ -139,36 +137,32 @@ export const containers = defineResource({
     holds_count: c.integer((_r, _w, d) => d.holds.length),
     fees_total: c.real((_r, _w, d) => d.feesTotal),
     pickup_ready: c.integer((_r, _w, d) => (d.pickupReady ? 1 : 0)),
-    pickup_appointment_at: c.text(instant('pickup_appointment_at'), { holds: attribute('pickup_appointment_at') }),
-    pod_full_out_at: c.text(instant('pod_full_out_at'), { holds: attribute('pod_full_out_at') }),
-    final_destination_full_out_at: c.text(instant('final_destination_full_out_at'), {
-      holds: attribute('final_destination_full_out_at'),
-    }),
-    empty_terminated_at: c.text(instant('empty_terminated_at'), { holds: attribute('empty_terminated_at') }),
-    delivered_at: c.text(instant('delivered_at'), { holds: attribute('delivered_at') }),
-    empty_out_at: c.text(instant('empty_out_at'), { holds: attribute('empty_out_at') }),
-    pol_full_in_at: c.text(instant('pol_full_in_at'), { holds: attribute('pol_full_in_at') }),
-    pol_vessel_loaded_at: c.text(instant('pol_vessel_loaded_at'), { holds: attribute('pol_vessel_loaded_at') }),
-    pol_vessel_departed_at: c.text(instant('pol_vessel_departed_at'), { holds: attribute('pol_vessel_departed_at') }),
+    pickup_appointment_at: c.instantOf('pickup_appointment_at'),
+    pod_full_out_at: c.instantOf('pod_full_out_at'),
+    final_destination_full_out_at: c.instantOf('final_destination_full_out_at'),
+    empty_terminated_at: c.instantOf('empty_terminated_at'),
+    delivered_at: c.instantOf('delivered_at'),
+    empty_out_at: c.instantOf('empty_out_at'),
+    pol_full_in_at: c.instantOf('pol_full_in_at'),
+    pol_vessel_loaded_at: c.instantOf('pol_vessel_loaded_at'),
+    pol_vessel_departed_at: c.instantOf('pol_vessel_departed_at'),
     // The shipping line's own last free day, beside the terminal's: a calendar date where the box waits.
     line_lfd: c.text((_r, _w, d) => d.lineLfd),
     facility_holds: c.text((_r, _w, d) => (d.facilityHolds === null ? null : JSON.stringify(d.facilityHolds))),
     facility_fees_total: c.real((r) => totalOfFees(r.attributes.ind_facility_fees)),
-    location_at_pod_terminal: c.text(text('location_at_pod_terminal'), {
-      holds: attribute('location_at_pod_terminal'),
-    }),
-    pod_rail_carrier_scac: c.text(text('pod_rail_carrier_scac'), { holds: attribute('pod_rail_carrier_scac') }),
-    ind_rail_carrier_scac: c.text(text('ind_rail_carrier_scac'), { holds: attribute('ind_rail_carrier_scac') }),
-    pod_rail_loaded_at: c.text(instant('pod_rail_loaded_at'), { holds: attribute('pod_rail_loaded_at') }),
-    pod_rail_departed_at: c.text(instant('pod_rail_departed_at'), { holds: attribute('pod_rail_departed_at') }),
-    ind_eta_at: c.text(instant('ind_eta_at'), { holds: attribute('ind_eta_at') }),
-    ind_ata_at: c.text(instant('ind_ata_at'), { holds: attribute('ind_ata_at') }),
-    pod_timezone: c.text(text('pod_timezone'), { holds: attribute('pod_timezone') }),
-    terminal_checked_at: c.text(instant('terminal_checked_at'), { holds: attribute('terminal_checked_at') }),
+    location_at_pod_terminal: c.textOf('location_at_pod_terminal'),
+    pod_rail_carrier_scac: c.textOf('pod_rail_carrier_scac'),
+    ind_rail_carrier_scac: c.textOf('ind_rail_carrier_scac'),
+    pod_rail_loaded_at: c.instantOf('pod_rail_loaded_at'),
+    pod_rail_departed_at: c.instantOf('pod_rail_departed_at'),
+    ind_eta_at: c.instantOf('ind_eta_at'),
+    ind_ata_at: c.instantOf('ind_ata_at'),
+    pod_timezone: c.textOf('pod_timezone'),
+    terminal_checked_at: c.instantOf('terminal_checked_at'),
     ref_numbers: c.text((r) => JSON.stringify(strings(r.attributes.ref_numbers)), {
       holds: attribute('ref_numbers', 'json'),
     }),
-    created_at: c.text(instant('created_at'), { indexed: true, holds: attribute('created_at') }),
+    created_at: c.instantOf('created_at', { indexed: true }),
     // How many events the record lists (null: it says nothing), read by the sync plan (migration 0008).
     listed_events: c.integer((r) => listedEvents(r)),
     raw: rawColumn,

@@ -7,7 +7,8 @@
  */
 import type { ChangeField } from '../../shared/changes';
 import type { Query } from '../sync/types';
-import type { StoredResource } from '../store/resource';
+import { storedInstant } from '../store/instant';
+import { str, type StoredResource } from '../store/resource';
 
 export type SqlType = 'TEXT' | 'INTEGER' | 'REAL';
 
@@ -74,6 +75,12 @@ export function columns<D = undefined>() {
     text: make('TEXT'),
     integer: make('INTEGER'),
     real: make('REAL'),
+    /** The attribute `name` as text, in a TEXT column that holds it (residual raw leaves it out). */
+    textOf: (name: string, options: ColumnOptions = {}): Column<D> =>
+      make('TEXT')((r) => str(r.attributes[name]), { holds: attribute(name), ...options }),
+    /** The attribute `name` as a stored instant, in a TEXT column that holds it (see `textOf`). */
+    instantOf: (name: string, options: ColumnOptions = {}): Column<D> =>
+      make('TEXT')((r) => storedInstant(r.attributes[name]), { holds: attribute(name), ...options }),
     /** A TEXT column holding the id of a `target` row, stubbed (`INSERT OR IGNORE … (id)`) when new. */
     ref: <const T extends string>(
       target: T,

@@ -2,7 +2,7 @@ import { stopReasonLabels } from '../../shared/labels';
 import { timestamp } from '../export/columns';
 import { storedInstant } from '../store/instant';
 import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
-import { relId, relIdOfType, relIds, str, strings, type StoredResource } from '../store/resource';
+import { relId, relIdOfType, relIds, strings, type StoredResource } from '../store/resource';
 import {
   attribute,
   columns,
@@ -45,8 +45,6 @@ function etaSlipHours(d: ShipmentDerived): number | null {
 }
 
 const c = columns<ShipmentDerived>();
-const text = (name: string) => (r: StoredResource) => str(r.attributes[name]);
-const instant = (name: string) => (r: StoredResource) => storedInstant(r.attributes[name]);
 // The destination terminal (a rail ramp for a box bound inland) comes with its shipment: the live
 // service's lists accept it as an include (issue 14).
 const shipmentIncludes = [
@@ -68,20 +66,17 @@ export const shipments = defineResource({
   derive,
   columns: {
     id: idColumn,
-    bill_of_lading: c.text(text('bill_of_lading_number'), { indexed: true, holds: attribute('bill_of_lading_number') }),
-    normalized_number: c.text(text('normalized_number'), { holds: attribute('normalized_number') }),
-    shipping_line_scac: c.text(text('shipping_line_scac'), { indexed: true, holds: attribute('shipping_line_scac') }),
-    shipping_line_name: c.text(text('shipping_line_name'), { holds: attribute('shipping_line_name') }),
-    customer_name: c.text(text('customer_name'), { indexed: true, holds: attribute('customer_name') }),
+    bill_of_lading: c.textOf('bill_of_lading_number', { indexed: true }),
+    normalized_number: c.textOf('normalized_number'),
+    shipping_line_scac: c.textOf('shipping_line_scac', { indexed: true }),
+    shipping_line_name: c.textOf('shipping_line_name'),
+    customer_name: c.textOf('customer_name', { indexed: true }),
     pol_id: c.ref('ports', (r) => relId(r, 'port_of_lading'), { holds: relationship('port_of_lading', 'port') }),
-    pol_locode: c.text(text('port_of_lading_locode'), { holds: attribute('port_of_lading_locode') }),
-    pol_name: c.text(text('port_of_lading_name'), { holds: attribute('port_of_lading_name') }),
+    pol_locode: c.textOf('port_of_lading_locode'),
+    pol_name: c.textOf('port_of_lading_name'),
     pod_id: c.ref('ports', (r) => relId(r, 'port_of_discharge'), { holds: relationship('port_of_discharge', 'port') }),
-    pod_locode: c.text(text('port_of_discharge_locode'), {
-      indexed: true,
-      holds: attribute('port_of_discharge_locode'),
-    }),
-    pod_name: c.text(text('port_of_discharge_name'), { holds: attribute('port_of_discharge_name') }),
+    pod_locode: c.textOf('port_of_discharge_locode', { indexed: true }),
+    pod_name: c.textOf('port_of_discharge_name'),
     pod_terminal_id: c.ref('terminals', (r) => relId(r, 'pod_terminal'), {
       holds: relationship('pod_terminal', 'terminal'),
     }),
@@ -91,40 +86,33 @@ export const shipments = defineResource({
     destination_metro_area_id: c.ref('metroAreas', (r) => relIdOfType(r, 'destination', ['metro_area']), {
       holds: relationship('destination', 'metro_area'),
     }),
-    destination_locode: c.text(text('destination_locode'), { holds: attribute('destination_locode') }),
+    destination_locode: c.textOf('destination_locode'),
     destination_terminal_id: c.ref('terminals', (r) => relId(r, 'destination_terminal'), {
       holds: relationship('destination_terminal', 'terminal'),
     }),
-    destination_name: c.text(text('destination_name'), { holds: attribute('destination_name') }),
-    pod_vessel_name: c.text(text('pod_vessel_name'), { holds: attribute('pod_vessel_name') }),
-    pod_vessel_imo: c.text(text('pod_vessel_imo'), { holds: attribute('pod_vessel_imo') }),
-    pod_voyage_number: c.text(text('pod_voyage_number'), { holds: attribute('pod_voyage_number') }),
-    pol_etd_at: c.text(instant('pol_etd_at'), { holds: attribute('pol_etd_at') }),
-    pol_original_etd_at: c.text(instant('pol_original_etd_at'), { holds: attribute('pol_original_etd_at') }),
-    pol_atd_at: c.text(instant('pol_atd_at'), { holds: attribute('pol_atd_at') }),
+    destination_name: c.textOf('destination_name'),
+    pod_vessel_name: c.textOf('pod_vessel_name'),
+    pod_vessel_imo: c.textOf('pod_vessel_imo'),
+    pod_voyage_number: c.textOf('pod_voyage_number'),
+    pol_etd_at: c.instantOf('pol_etd_at'),
+    pol_original_etd_at: c.instantOf('pol_original_etd_at'),
+    pol_atd_at: c.instantOf('pol_atd_at'),
     pod_eta_at: c.text((_r, _w, d) => d.podEta, { indexed: true, holds: attribute('pod_eta_at') }),
     pod_original_eta_at: c.text((_r, _w, d) => d.original, { holds: attribute('pod_original_eta_at') }),
     pod_ata_at: c.text((_r, _w, d) => d.podAta, { indexed: true, holds: attribute('pod_ata_at') }),
-    destination_eta_at: c.text(instant('destination_eta_at'), { holds: attribute('destination_eta_at') }),
-    destination_ata_at: c.text(instant('destination_ata_at'), { holds: attribute('destination_ata_at') }),
-    destination_original_eta_at: c.text(instant('destination_original_eta_at'), {
-      holds: attribute('destination_original_eta_at'),
-    }),
-    pol_timezone: c.text(text('pol_timezone'), { holds: attribute('pol_timezone') }),
-    pod_timezone: c.text(text('pod_timezone'), { holds: attribute('pod_timezone') }),
-    destination_timezone: c.text(text('destination_timezone'), { holds: attribute('destination_timezone') }),
+    destination_eta_at: c.instantOf('destination_eta_at'),
+    destination_ata_at: c.instantOf('destination_ata_at'),
+    destination_original_eta_at: c.instantOf('destination_original_eta_at'),
+    pol_timezone: c.textOf('pol_timezone'),
+    pod_timezone: c.textOf('pod_timezone'),
+    destination_timezone: c.textOf('destination_timezone'),
     eta_slip_hours: c.real((_r, _w, d) => etaSlipHours(d)),
-    tracking_stopped_at: c.text(instant('line_tracking_stopped_at'), {
-      indexed: true,
-      holds: attribute('line_tracking_stopped_at'),
-    }),
-    tracking_stopped_reason: c.text(text('line_tracking_stopped_reason'), {
-      holds: attribute('line_tracking_stopped_reason'),
-    }),
+    tracking_stopped_at: c.instantOf('line_tracking_stopped_at', { indexed: true }),
+    tracking_stopped_reason: c.textOf('line_tracking_stopped_reason'),
     ref_numbers: c.text((_r, _w, d) => JSON.stringify(d.refNumbers), { holds: attribute('ref_numbers', 'json') }),
     tags: c.text((_r, _w, d) => JSON.stringify(d.tags), { holds: attribute('tags', 'json') }),
     container_count: c.integer((r) => relIds(r, 'containers').length),
-    created_at: c.text(instant('created_at'), { indexed: true, holds: attribute('created_at') }),
+    created_at: c.instantOf('created_at', { indexed: true }),
     raw: rawColumn,
     // Counting what the views show reads the partial index on synced_at (stubs have none).
     synced_at: { ...syncedAtColumn, indexed: true },

@@ -1,8 +1,7 @@
 import { failedReasonLabels, requestTypeLabels, trackingRequestStatusLabels } from '../../shared/labels';
 import { timestamp } from '../export/columns';
-import { storedInstant } from '../store/instant';
 import { customFieldFilters, from, oneOf, searchIn, to } from '../store/queries/list-sql';
-import { bool, num, relId, relIdOfType, str, strings, type StoredResource } from '../store/resource';
+import { bool, num, relId, relIdOfType, strings, type StoredResource } from '../store/resource';
 import {
   attribute,
   columns,
@@ -17,8 +16,6 @@ import { defineList, type BaseRowOf } from './define-list';
 import { shipments } from './shipments';
 
 const c = columns();
-const text = (name: string) => (r: StoredResource) => str(r.attributes[name]);
-const instant = (name: string) => (r: StoredResource) => storedInstant(r.attributes[name]);
 
 /**
  * A request's tags: the live service sends them as `shipment_tags`, the reference (and the
@@ -41,11 +38,11 @@ export const trackingRequests = defineResource({
   writeRank: 90,
   columns: {
     id: idColumn,
-    request_number: c.text(text('request_number'), { indexed: true, holds: attribute('request_number') }),
-    request_type: c.text(text('request_type'), { holds: attribute('request_type') }),
-    scac: c.text(text('scac'), { holds: attribute('scac') }),
-    status: c.text(text('status'), { indexed: true, holds: attribute('status') }),
-    failed_reason: c.text(text('failed_reason'), { holds: attribute('failed_reason') }),
+    request_number: c.textOf('request_number', { indexed: true }),
+    request_type: c.textOf('request_type'),
+    scac: c.textOf('scac'),
+    status: c.textOf('status', { indexed: true }),
+    failed_reason: c.textOf('failed_reason'),
     is_retrying: c.integer((r) => bool(r.attributes.is_retrying), { holds: attribute('is_retrying', 'flag') }),
     retry_count: c.integer((r) => num(r.attributes.retry_count), { holds: attribute('retry_count') }),
     shipment_id: c.ref('shipments', (r) => relIdOfType(r, 'tracked_object', shipments.types), {
@@ -57,8 +54,8 @@ export const trackingRequests = defineResource({
       holds: attribute('ref_numbers', 'json'),
     }),
     tags: c.text((r) => JSON.stringify(requestTags(r))),
-    created_at: c.text(instant('created_at'), { indexed: true, holds: attribute('created_at') }),
-    updated_at: c.text(instant('updated_at'), { indexed: true, holds: attribute('updated_at') }),
+    created_at: c.instantOf('created_at', { indexed: true }),
+    updated_at: c.instantOf('updated_at', { indexed: true }),
     raw: rawColumn,
     synced_at: syncedAtColumn,
   },

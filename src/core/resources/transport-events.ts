@@ -1,12 +1,9 @@
-import { storedInstant } from '../store/instant';
-import { relId, relIdOfType, str, type StoredResource } from '../store/resource';
-import { attribute, columns, defineResource, idColumn, rawColumn, relationship, syncedAtColumn } from './define';
+import { relId, relIdOfType } from '../store/resource';
+import { columns, defineResource, idColumn, rawColumn, relationship, syncedAtColumn } from './define';
 import { metroAreas } from './metro-areas';
 import { ports } from './ports';
 
 const c = columns();
-const text = (name: string) => (r: StoredResource) => str(r.attributes[name]);
-const instant = (name: string) => (r: StoredResource) => storedInstant(r.attributes[name]);
 
 /** Transport events: a container's milestones, from container pages or fetched per container. */
 export const transportEvents = defineResource({
@@ -26,10 +23,10 @@ export const transportEvents = defineResource({
     // Not indexed (migration 0008): no query reads events by shipment, and the writer's upsert never
     // changes a shipment's id, so SQLite never looks for its events through it.
     shipment_id: c.ref('shipments', (r) => relId(r, 'shipment'), { holds: relationship('shipment', 'shipment') }),
-    event: c.text(text('event'), { holds: attribute('event') }),
-    timestamp: c.text(instant('timestamp'), { holds: attribute('timestamp') }),
-    timezone: c.text(text('timezone'), { holds: attribute('timezone') }),
-    location_locode: c.text(text('location_locode'), { holds: attribute('location_locode') }),
+    event: c.textOf('event'),
+    timestamp: c.instantOf('timestamp'),
+    timezone: c.textOf('timezone'),
+    location_locode: c.textOf('location_locode'),
     location_id: c.ref('ports', (r) => relIdOfType(r, 'location', ports.types), {
       holds: relationship('location', 'port'),
     }),
@@ -38,11 +35,11 @@ export const transportEvents = defineResource({
     }),
     terminal_id: c.ref('terminals', (r) => relId(r, 'terminal'), { holds: relationship('terminal', 'terminal') }),
     vessel_id: c.ref('vessels', (r) => relId(r, 'vessel'), { holds: relationship('vessel', 'vessel') }),
-    voyage_number: c.text(text('voyage_number'), { holds: attribute('voyage_number') }),
-    data_source: c.text(text('data_source'), { holds: attribute('data_source') }),
-    created_at: c.text(instant('created_at'), { holds: attribute('created_at') }),
+    voyage_number: c.textOf('voyage_number'),
+    data_source: c.textOf('data_source'),
+    created_at: c.instantOf('created_at'),
     // Set when the carrier withdrew or corrected the event: kept for history, never a milestone.
-    invalidated_at: c.text(instant('invalidated_at'), { holds: attribute('invalidated_at') }),
+    invalidated_at: c.instantOf('invalidated_at'),
     // The event this one corrects (not a foreign key: the earlier version may not be synced yet).
     previous_version_id: c.text((r) => relId(r, 'previous_version'), {
       indexed: true,
