@@ -77,14 +77,18 @@ export type JsonApiRelationship = z.infer<typeof relationshipSchema>;
 export type JsonApiResource = z.infer<typeof resourceSchema>;
 export type JsonApiDocument = z.infer<typeof documentSchema>;
 
-/** Throws MalformedResponseError when the text is not JSON or not a JSON:API document. */
-export function parseDocument(text: string): JsonApiDocument {
-  let json: unknown;
+/** The text's JSON, or MalformedResponseError when it is none. */
+function jsonOf(text: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new MalformedResponseError({ cause: error });
   }
+}
+
+/** Throws MalformedResponseError when the text is not JSON or not a JSON:API document. */
+export function parseDocument(text: string): JsonApiDocument {
+  const json = jsonOf(text);
   const parsed = documentSchema.safeParse(json);
   if (!parsed.success) throw new MalformedResponseError({ cause: parsed.error });
   return parsed.data;
@@ -110,12 +114,7 @@ async function resourcesInSteps(values: unknown[]): Promise<JsonApiResource[]> {
  * shipments with their includes is ~30 ms of checking in one go (issue 17 item 3).
  */
 export async function parseDocumentInSteps(text: string): Promise<JsonApiDocument> {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new MalformedResponseError({ cause: error });
-  }
+  const json = jsonOf(text);
   const frame = frameSchema.safeParse(json);
   if (!frame.success) throw new MalformedResponseError({ cause: frame.error });
   const doc = frame.data as JsonApiDocument & { data?: unknown; included: unknown[] };
