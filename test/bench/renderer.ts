@@ -23,11 +23,16 @@ interface ScrollReport {
   blankFrames: number;
 }
 
-export async function benchRenderer(): Promise<Measure[]> {
+/** Stops a suite that needs the built renderer when it is not built. */
+export function requireBuiltRenderer(): void {
   const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
   if (!existsSync(join(rendererDir, 'index.html'))) {
     throw new Error('The renderer is not built: run `npm run build` (npm run bench does it first).');
   }
+}
+
+export async function benchRenderer(): Promise<Measure[]> {
+  requireBuiltRenderer();
   const dataDir = mkdtempSync(join(tmpdir(), 'quayside-bench-renderer-'));
   const measures: Measure[] = [];
   try {

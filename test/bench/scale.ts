@@ -11,12 +11,13 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { startTestHost } from '../e2e/host/server';
 import { cliSync } from './client';
 import { measure, percentile, type Measure } from './report';
+import { requireBuiltRenderer } from './renderer';
 import { spawnSandbox } from './sandbox';
 
 const SHIPMENTS = 100_000;
@@ -28,10 +29,7 @@ function databaseBytes(path: string): number {
 }
 
 export async function benchScale(): Promise<Measure[]> {
-  const rendererDir = resolve(import.meta.dirname, '../../out/renderer');
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new Error('The renderer is not built: run `npm run build` (npm run bench does it first).');
-  }
+  requireBuiltRenderer();
   const dataDir = mkdtempSync(join(tmpdir(), 'quayside-bench-scale-'));
   const measures: Measure[] = [];
   try {
