@@ -21,9 +21,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The reads' worker thread (src/core/reads) is an entry of its own: out/main/read-worker.js.
+      // The core's worker threads are entries of their own: out/main/read-worker.js (src/core/reads)
+      // and out/main/page-worker.js (src/core/sync/pages-aside.ts).
       rollupOptions: {
-        input: { index: resolve('src/main/index.ts'), 'read-worker': resolve('src/core/reads/read-worker.ts') },
+        input: {
+          index: resolve('src/main/index.ts'),
+          'read-worker': resolve('src/core/reads/read-worker.ts'),
+          'page-worker': resolve('src/core/sync/page-worker.ts'),
+        },
       },
     },
   },

@@ -19,6 +19,7 @@ import { NO_DEMO_SERVICE, type DemoServer, type DemoService } from './demo-servi
 import type { DesktopNotification, NotificationSettings } from '../shared/alerts';
 import { notificationForRun } from './alerts/raise-alerts';
 import { ReadsAside, type ReadsAsideMode } from './reads/reads-aside';
+import type { PagesAside } from './sync/pages-aside';
 
 export interface SessionOptions {
   /** null: the demo account. */
@@ -67,6 +68,7 @@ export class Session {
   readonly #demoServer: DemoServer | null;
   readonly #scheduler: SyncScheduler | null;
   readonly #closeSync: () => void;
+  readonly #pages: PagesAside | null;
   #online = true;
   #progress: SyncProgressInfo | null = null;
   #error: string | null = null;
@@ -90,6 +92,7 @@ export class Session {
     this.db = db;
     this.client = parts?.client ?? null;
     this.engine = parts?.engine ?? null;
+    this.#pages = parts?.pages ?? null;
     this.#closeSync = closeDb;
     this.reads = new ReadsAside(db, { mode: options.readsAside, log: options.log });
     this.#scheduler = parts
@@ -131,6 +134,8 @@ export class Session {
           now: options.now,
           onRequest,
           onProgress: (p) => session.#noteProgress(p),
+          // The window's loop is this process's: pages are parsed and written by a worker thread.
+          pagesAside: true,
         });
         session = new Session(options, demoServer, parts, parts.db, () => parts.close());
       } else {
@@ -216,6 +221,7 @@ export class Session {
     this.#controller?.abort();
     await this.#running?.catch(() => null);
     await this.reads.close();
+    await this.#pages?.close();
     this.#closeSync();
     await this.#demoServer?.close();
   }

@@ -102,18 +102,21 @@ export async function benchClient(): Promise<Measure[]> {
         if (shipments === 10_000) {
           // The file the CLI's sync left (issue 17 item 2).
           measures.push(...footprintMeasures('CLI full sync 10k', footprint(join(dir, `cli-${shipments}.sqlite`))));
-          // The engine in this process: the event loop's delay while it syncs.
+          // The engine in this process, as the app's session opens it (pages parsed and written
+          // by a worker thread): the event loop's delay while it syncs.
           const sync = openSync({
             dbPath: join(dir, 'loop.sqlite'),
             baseUrl: remote.url,
             apiKey: DEMO_API_KEY,
             isolatedLimiter: true,
             rateLimit: { limit: 1_000_000, windowSeconds: 60 },
+            pagesAside: true,
           });
           const delay = monitorEventLoopDelay({ resolution: 1 });
           delay.enable();
           await sync.engine.run({ mode: 'full' });
           delay.disable();
+          await sync.pages?.close();
           sync.close();
           measures.push(
             measure('full sync 10k: event-loop delay p99 of the core host', delay.percentile(99) / 1e6, 'ms', {

@@ -47,12 +47,14 @@ describe('a sync at the demo latency', { timeout: 90_000 }, () => {
 
       const resumed = await sync.engine.run({ mode: 'full' });
       expect(resumed).toMatchObject({ status: 'ok', error: null });
-      // The container walk went on from the page it stopped at rather than the first.
+      // The container walk went on from the page it stopped at rather than the first. (Pages the
+      // cancelled run asked ahead may still be answered once it has ended, so the order of the
+      // answers after `firstRun` says nothing; which pages were asked does.)
       const containerPages = answered
         .slice(firstRun)
         .filter((path) => /\/containers\?/.test(path))
         .map((line) => /page\[number\]=(\d+)/.exec(line)?.[1] ?? '1');
-      expect(containerPages[0]).toBe(stoppedAt);
+      expect(containerPages).toContain(stoppedAt);
       expect(containerPages).not.toContain('1');
 
       const totals = sandboxTotals(sandbox.get());

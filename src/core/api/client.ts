@@ -141,7 +141,14 @@ export class TrackingApiClient {
    * limiter, retries, limits and key handling; the caller checks its shape.
    */
   async getJson(path: string, options: RequestOptions = {}): Promise<Record<string, unknown>> {
-    const answer = await this.#request('GET', this.#resolvePath(path, options.query), undefined, options, true, true);
+    const answer = await this.#request(
+      'GET',
+      this.#resolvePath(path, options.query),
+      undefined,
+      options,
+      true,
+      parsePlainObject,
+    );
     return answer as unknown as Record<string, unknown>;
   }
 
@@ -150,6 +157,22 @@ export class TrackingApiClient {
     const target = this.#checkOrigin(url);
     if (options.query) target.search = joinQuery(target.search, options.query);
     return requireDocument(await this.#request('GET', target, undefined, options, true));
+  }
+
+  /**
+   * A list page (a path with its query, or a link the API gave) read by `read` instead of parsed
+   * here: the sync's pages are parsed and written off the core's event loop (`pages-aside.ts`).
+   * Same limiter, limits, key handling and retries, `read` included: an answer it refuses as
+   * malformed is asked again, as `get` asks again for one it cannot parse.
+   */
+  async getPage<T>(
+    target: { path: string; query?: QueryParams } | { url: string },
+    read: (text: string) => Promise<T>,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    const url = 'url' in target ? this.#checkOrigin(target.url) : this.#resolvePath(target.path, target.query);
+    const reader = async (text: string) => (await read(text)) as unknown as JsonApiDocument;
+    return (await this.#request('GET', url, undefined, options, true, reader)) as unknown as T;
   }
 
   /** Never retried on failure, as the server may have acted; a 429 is, since it did not. */
@@ -167,7 +190,7 @@ export class TrackingApiClient {
    * a failure other than a 429, as the service may have acted.
    */
   async action(method: 'POST' | 'PATCH', path: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
-    return this.#request(method, this.#resolvePath(path, options.query), body, options, false, true);
+    return this.#request(method, this.#resolvePath(path, options.query), body, options, false, parsePlainObject);
   }
 
   /** The rate-limit bucket a request would be counted in, as it stands now (free slots, next slot). */
@@ -204,7 +227,7 @@ export class TrackingApiClient {
     body: unknown,
     options: RequestOptions,
     safeToRepeat: boolean,
-    plain = false,
+    read: (text: string) => Promise<JsonApiDocument> | JsonApiDocument = parseDocumentInSteps,
   ): Promise<JsonApiDocument | null> {
     const priority = options.priority ?? 'background';
     const { signal } = options;
@@ -217,7 +240,7 @@ export class TrackingApiClient {
       try {
         return await bucket.runInSlot(
           priority,
-          (answered) => this.#attempt(method, url, body, { attempt, priority, signal, answered, plain }),
+          (answered) => this.#attempt(method, url, body, { attempt, priority, signal, answered, read }),
           waiting,
         );
       } catch (caught) {
@@ -264,7 +287,7 @@ export class TrackingApiClient {
       priority: Priority;
       signal: AbortSignal | undefined;
       answered: () => void;
-      plain: boolean;
+      read: (text: string) => Promise<JsonApiDocument> | JsonApiDocument;
     },
   ): Promise<JsonApiDocument | null> {
     const started = performance.now();
@@ -296,7 +319,7 @@ export class TrackingApiClient {
       context.answered();
       status = response.status;
       const text = await readBody(response, this.#settings.maxBodyBytes, url.pathname);
-      const result = await readAnswer(method, response, text, context.plain);
+      const result = await readAnswer(method, response, text, context.read);
       report();
       return result;
     } catch (caught) {
@@ -368,14 +391,14 @@ async function readAnswer(
   method: Method,
   response: Response,
   text: string,
-  plain: boolean,
+  read: (text: string) => Promise<JsonApiDocument> | JsonApiDocument,
 ): Promise<JsonApiDocument | null> {
   if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, text, response.headers);
   if (text.trim() === '') {
     if (method !== 'GET') return null;
     throw new MalformedResponseError({ status: response.status });
   }
-  return plain ? parsePlainObject(text) : parseDocumentInSteps(text);
+  return read(text);
 }
 
 /** A plain JSON object answer, typed as a document only to share the request path (`getJson` hands it back as an object). */

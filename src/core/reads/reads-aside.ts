@@ -18,14 +18,12 @@
  * - Closed with the session (so nothing holds the file when an account is switched or its
  *   data moved aside); unreferenced while idle, so it never keeps a process alive.
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../dispatch';
 import { QuaysideError } from '../errors';
 import { nextTurn } from '../loop-turns';
 import { databaseBytes, fileForReaders, type Db } from '../store/database';
+import { workerEntry } from '../workers/entry';
 import { readSteps, type ReadOp } from './read-ops';
 import type { ReadAnswer, ReadRequest, WorkerSetup } from './read-protocol';
 
@@ -46,23 +44,6 @@ interface Pending {
   tries: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
-}
-
-/** Where the worker's code is: beside the built bundle, or the TypeScript source loaded through tsx. */
-function workerEntry(): { url: URL; execArgv?: string[] } | null {
-  const here = import.meta.url;
-  const at = (name: string) => new URL(name, here);
-  if (here.endsWith('.ts')) {
-    // Only tsx's loader: a worker refuses the process's own flags (the CLI's V8 heap options).
-    const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm')).href;
-    return { url: at('./read-worker.ts'), execArgv: ['--import', tsx] };
-  }
-  // electron-vite writes out/main/read-worker.js; this code is in out/main/index.js or a chunk below it.
-  for (const name of ['./read-worker.js', '../read-worker.js']) {
-    const url = at(name);
-    if (existsSync(fileURLToPath(url))) return { url };
-  }
-  return null;
 }
 
 const superseded = () => new QuaysideError('busy', 'A newer search took the place of this one before it ran.');
@@ -159,7 +140,7 @@ export class ReadsAside {
 
   #start(): Worker | null {
     const file = fileForReaders(this.#db);
-    const entry = file === null ? null : workerEntry();
+    const entry = file === null ? null : workerEntry(import.meta.url, './read-worker.ts', 'read-worker');
     if (file === null || entry === null) {
       this.#giveUp('no worker file was found');
       return null;

@@ -265,3 +265,26 @@ export function openReadConnection(file: string, cacheMb = 32): Db {
   reader.pragma(`cache_size = ${-Math.round(cacheMb * 1000)}`);
   return reader;
 }
+
+/**
+ * A second writing connection to a database file the core has open (and migrated), for a writer
+ * in another thread (the sync pages' worker, `sync/pages-aside.ts`): the same settings as the
+ * core's own connection. Under WAL the two take turns at the write lock, each waiting for the
+ * other's transaction (busy_timeout), which the worker keeps to a few milliseconds.
+ */
+export function openWriteConnection(file: string, cacheMb = 16): Db {
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.pragma('foreign_keys = ON');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('temp_store = MEMORY');
+    db.pragma(`cache_size = ${-Math.round(cacheMb * 1000)}`);
+    db.pragma('wal_autocheckpoint = 4000');
+    opened.set(db, { file, readOnly: false, snapshot: null });
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

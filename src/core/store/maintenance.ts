@@ -50,3 +50,8 @@ export async function maintainStoreInSteps(db: Db, options: { checkpoint: boolea
   }
   if (options.checkpoint) await checkpointAside(db);
 }
+
+/** A passive WAL checkpoint on `db` itself: from a worker thread's connection, whose loop no window waits on. */
+export function checkpointHere(db: Db): void {
+  db.pragma('wal_checkpoint(PASSIVE)');
+}

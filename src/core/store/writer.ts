@@ -200,6 +200,11 @@ export function countOncePerRun(db: Db, since: string): () => void {
   };
 }
 
+/** The start of the run counting on `db` (`countOncePerRun`), if one is. */
+export function countingSince(db: Db): string | null {
+  return runStarts.get(db) ?? null;
+}
+
 /** Writes one page (data plus included) in a single transaction; returns counts by type. */
 export function writeResources(db: Db, resources: StoredResource[], options: WriteOptions): WriteCounts {
   const sorted = [...resources].sort((a, b) => rank(a.type) - rank(b.type));
@@ -272,7 +277,9 @@ export function writeSlice(
   const toggle = !db.inTransaction && db.pragma('foreign_keys', { simple: true }) === 1;
   if (toggle) db.pragma('foreign_keys = OFF');
   try {
-    write();
+    // IMMEDIATE: the write lock taken before the first read, so a writer on another connection
+    // (the sync pages' worker, the CLI) that commits meanwhile makes this wait, never fail.
+    write.immediate();
   } finally {
     if (toggle) db.pragma('foreign_keys = ON');
   }

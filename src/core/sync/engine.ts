@@ -14,6 +14,7 @@ import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import { PAGE_SIZE as PAGE, walks, type Walk } from '../resources';
 import { maintainStoreInSteps } from '../store/maintenance';
+import type { PagesAside } from './pages-aside';
 import { containersMissingEvents, containersWithChangedEvents, countWalkedRows } from '../store/queries/sync-plan';
 import { describeStoreError } from '../store/store-errors';
 import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/sync-state';
@@ -56,6 +57,8 @@ export interface SyncEngineOptions {
   onProgress?: (progress: SyncProgress) => void;
   /** Where document files are kept and within what size, for the run's file step (`document-files.ts`). */
   documentFiles?: DocumentFilesOptions & { client: DocumentFileClient };
+  /** The walks' pages parsed and written off the core's loop (the app, `pages-aside.ts`); else in place. */
+  pages?: PagesAside | null;
 }
 
 export interface RunOptions {
@@ -151,6 +154,7 @@ export class SyncEngine {
       baseUrl: this.#o.baseUrl ?? null,
       signal,
       now,
+      pages: this.#o.pages,
       onPage: async ({ key, pages, counts: pageCounts }) => {
         pagesDone++;
         const checkpoint = pagesDone % PAGES_PER_CHECKPOINT === 0;
@@ -162,7 +166,7 @@ export class SyncEngine {
         }
         for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
         progress(key);
-        await maintainStoreInSteps(db, { checkpoint });
+        await this.#upkeep(checkpoint);
       },
     };
 
@@ -324,7 +328,7 @@ export class SyncEngine {
       }
       if (resolved === 'full') writeState(db, 'full:completed_at', now().toISOString());
       writeState(db, 'sync:completed_at', now().toISOString());
-      await maintainStoreInSteps(db, { checkpoint: true });
+      await this.#upkeep(true);
       // Done is done: an estimate a step did not correct (a list that gave no total) leaves no
       // bar short of its end.
       pagesTotal = pagesDone;
@@ -369,11 +373,18 @@ export class SyncEngine {
     return said ? null : walk.unavailableNotice;
   }
 
+  /** The store's upkeep between pages: where the pages are written. */
+  #upkeep(checkpoint: boolean): Promise<void> {
+    const { pages, db } = this.#o;
+    return pages ? pages.upkeep({ checkpoint }) : maintainStoreInSteps(db, { checkpoint });
+  }
+
   /**
    * Events for containers whose attributes changed since their events were last fetched:
    * by container pages when that is cheaper, else one container at a time, newest changes of
    * still-tracking shipments first, never spending more than the limiter can grant right now.
    */
+
   async #syncChangedEvents(ctx: WalkContext, counts: Record<string, number>, progress: () => void): Promise<void> {
     const { db } = this.#o;
     const changed = containersWithChangedEvents(db);

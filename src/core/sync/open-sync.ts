@@ -16,6 +16,7 @@ import { SyncEngine, type RunOptions, type SyncEngineOptions } from './engine';
 import { documentsDirOf, type DocumentFilesOptions } from './document-files';
 import { acquireSyncLock, busyMessage, type SyncLockOptions } from './lock';
 import { RequestMeter } from './meter';
+import { PagesAside } from './pages-aside';
 import type { SyncProgress, SyncSummary } from './types';
 
 export interface OpenSyncOptions {
@@ -45,6 +46,11 @@ export interface OpenSyncOptions {
   alertRules?: () => NotificationSettings | undefined;
   /** The clock the alerts are raised by (a last free day "within N days" of it); tests move it. Default: Date.now. */
   now?: () => number;
+  /**
+   * The walks' pages parsed and written by a worker thread (`pages-aside.ts`): the app's session,
+   * whose loop serves the window. The CLI writes them in place.
+   */
+  pagesAside?: boolean;
 }
 
 export interface OpenSync {
@@ -53,6 +59,8 @@ export interface OpenSync {
   limiter: RateLimiter;
   meter: RequestMeter;
   engine: SyncEngine;
+  /** The pages' worker, when `pagesAside`: close it (awaited) before `close`. */
+  pages: PagesAside | null;
   close(): void;
 }
 
@@ -79,12 +87,14 @@ export function openSync(options: OpenSyncOptions): OpenSync {
     },
   });
   const db = openDatabase(options.dbPath, { cacheMb: options.cacheMb });
+  const pages = options.pagesAside ? new PagesAside(db) : null;
   let baseline: AlertBaseline | null = null;
   const engine = new LockedSyncEngine(options.dbPath, options.lock ?? {}, {
     db,
     client,
     baseUrl: options.baseUrl,
     meter,
+    pages,
     rateLimit: { limit: limiter.limit, windowMs: limiter.windowMs },
     availableRequests: () => limiter.snapshot().available,
     onProgress: options.onProgress,
@@ -107,7 +117,18 @@ export function openSync(options: OpenSyncOptions): OpenSync {
       baseline = null;
     },
   });
-  return { db, client, limiter, meter, engine, close: () => db.close() };
+  return {
+    db,
+    client,
+    limiter,
+    meter,
+    engine,
+    pages,
+    close: () => {
+      void pages?.close();
+      db.close();
+    },
+  };
 }
 
 /**

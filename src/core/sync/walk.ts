@@ -15,10 +15,10 @@ import { listResources, readLink, type JsonApiDocument } from '../api/document';
 import { ApiError } from '../api/errors';
 import type { Db } from '../store/database';
 import { formatInstant, trustedInstant } from '../store/instant';
-import type { StoredResource } from '../store/resource';
-import { clearState, readState, writeState } from '../store/sync-state';
+import { clearState, readState } from '../store/sync-state';
 import type { WriteCounts } from '../store/writer';
-import { writeResourcesInSteps } from '../store/writer-steps';
+import { pageInPlace, type PageFrame, type PageHandle } from './page-handle';
+import type { PagesAside } from './pages-aside';
 import type { Query, SyncClient } from './types';
 
 /** Pages of one walk in flight at once. The limiter still sets the overall pace. */
@@ -54,6 +54,8 @@ export interface WalkContext {
   baseUrl: string | null;
   signal?: AbortSignal;
   now: () => Date;
+  /** Where pages are parsed and written off the core's loop (the app); without it, in place. */
+  pages?: PagesAside | null;
   /** Called after each page is written; a promise it returns (the store's upkeep) is waited for. */
   onPage: (page: {
     key: string;
@@ -145,7 +147,7 @@ export class PageGuard {
   }
 
   /** Records the page served from `url` (null: the list's first page, which is page 1). */
-  served(url: string | null, doc: JsonApiDocument): void {
+  served(url: string | null, doc: JsonApiDocument | PageFrame): void {
     this.#pages++;
     if (url !== null) this.#served.add(pageKey(url));
     this.#lastNumber = url === null ? 1 : pageNumber(url);
@@ -187,13 +189,14 @@ const count = (value: unknown): number | null =>
  * when they disagree; null when the page says none of them (the live service's shipping lines
  * carry only links, its containers `meta.total` alone).
  */
-export function promisedPages(doc: JsonApiDocument): number | null {
+export function promisedPages(doc: JsonApiDocument | PageFrame): number | null {
   const pagination = (typeof doc.meta?.pagination === 'object' ? doc.meta.pagination : null) as Record<
     string,
     unknown
   > | null;
   const total = count(doc.meta?.total) ?? count(pagination?.records);
-  const rows = listResources(doc).length;
+  const rows: number =
+    'rows' in doc && typeof doc.rows === 'number' ? doc.rows : listResources(doc as JsonApiDocument).length;
   const linkSize = (name: string): number | null => {
     const link = readLink(doc.links?.[name]);
     if (!link) return null;
@@ -215,7 +218,7 @@ export function promisedPages(doc: JsonApiDocument): number | null {
 }
 
 /** About twice the pages a list says it has, plus a margin; null when it says nothing. */
-function promisedCap(doc: JsonApiDocument): number | null {
+function promisedCap(doc: JsonApiDocument | PageFrame): number | null {
   const pages = promisedPages(doc);
   return pages === null ? null : 2 * pages + PAGE_MARGIN;
 }
@@ -250,16 +253,27 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
   const counts: WriteCounts = {};
   const stop = new AbortController();
   const signal = ctx.signal ? AbortSignal.any([ctx.signal, stop.signal]) : stop.signal;
-  const inFlight = new Map<string, Promise<JsonApiDocument>>();
-  const request = (url: string | null): Promise<JsonApiDocument> => {
+  const inFlight = new Map<string, Promise<PageHandle>>();
+  /** Pages fetched and not written yet: let go if the walk stops first. */
+  const unwritten = new Set<Promise<PageHandle>>();
+  const fetchPage = (url: string | null): Promise<PageHandle> => {
+    const options = { priority: 'background' as const, signal };
+    const aside = ctx.pages;
+    if (aside && ctx.client.getPage) {
+      const target = url ? { url } : { path: spec.path, query: spec.query };
+      return ctx.client.getPage(target, (text) => aside.read(text, spec.eventsComplete), options);
+    }
+    const doc = url ? ctx.client.getUrl(url, options) : ctx.client.get(spec.path, { ...options, query: spec.query });
+    return doc.then((d) => pageInPlace(ctx.db, d, spec.eventsComplete));
+  };
+  const request = (url: string | null): Promise<PageHandle> => {
     const key = url ?? '';
     let pending = inFlight.get(key);
     if (!pending) {
-      pending = url
-        ? ctx.client.getUrl(url, { priority: 'background', signal })
-        : ctx.client.get(spec.path, { query: spec.query, priority: 'background', signal });
+      pending = fetchPage(url);
       pending.catch(() => {}); // awaited in order below; never an unhandled rejection if the walk stops first
       inFlight.set(key, pending);
+      unwritten.add(pending);
     }
     return pending;
   };
@@ -268,56 +282,61 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
    * Writes one page, in steps (`writer-steps.ts`), its checkpoint (none when `nextLink` is null)
    * committing with its last step.
    */
-  const writePage = async (doc: JsonApiDocument, nextLink: string | null): Promise<void> => {
-    const primary = listResources(doc);
+  const writePage = async (page: PageHandle, nextLink: string | null): Promise<void> => {
     const latest = ctx.now().getTime();
-    for (const resource of primary) {
-      const updated = trustedInstant(resource.attributes.updated_at, new Date(latest));
+    for (const value of page.updatedAts) {
+      const updated = trustedInstant(value, new Date(latest));
       if (updated !== null && (maxUpdatedMs === null || updated > maxUpdatedMs)) maxUpdatedMs = updated;
     }
     const maxUpdatedAt = maxUpdatedMs === null ? null : formatInstant(maxUpdatedMs);
     pages++;
-    const pageCounts = await writeResourcesInSteps(ctx.db, [...primary, ...doc.included] as StoredResource[], {
+    const pageCounts = await page.write({
       syncedAt: ctx.now().toISOString(),
-      eventsCompleteFor: spec.eventsComplete?.(doc),
       // The checkpoint commits with the page's last step: it moves only once the whole page is in.
-      alsoInTransaction: () => {
-        if (nextLink) {
-          writeState(ctx.db, stateKey, { next: nextLink, pages, maxUpdatedAt, cap: guard.cap } satisfies Checkpoint);
-        } else clearState(ctx.db, stateKey);
+      checkpoint: {
+        key: stateKey,
+        value: nextLink ? ({ next: nextLink, pages, maxUpdatedAt, cap: guard.cap } satisfies Checkpoint) : null,
       },
     });
     for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
-    await ctx.onPage({ key: spec.key, pages: promisedPages(doc), counts: pageCounts, resumed: checkpoint !== null });
+    await ctx.onPage({
+      key: spec.key,
+      pages: promisedPages(page.frame),
+      counts: pageCounts,
+      resumed: checkpoint !== null,
+    });
   };
 
   try {
     let url: string | null = checkpoint?.next ?? null;
-    let doc: JsonApiDocument;
+    let current: Promise<PageHandle> = request(url);
+    let page: PageHandle;
     try {
-      doc = await request(url);
+      page = await current;
     } catch (error) {
       // The profile's base URL changed since this checkpoint was written: start the walk over.
       if (!(url && error instanceof ApiError && error.code === 'foreign_origin')) throw error;
       inFlight.delete(url);
+      unwritten.delete(current);
       clearState(ctx.db, stateKey);
       checkpoint = null;
       pages = 0;
       guard = new PageGuard(spec.noun);
       maxUpdatedMs = null;
       url = null;
-      doc = await request(null);
+      current = request(null);
+      page = await current;
     }
     inFlight.delete(url ?? '');
     for (;;) {
       ctx.signal?.throwIfAborted();
-      guard.served(url, doc);
-      const next = listResources(doc).length > 0 ? readLink(doc.links?.next) : null;
+      guard.served(url, page.frame);
+      const next = page.frame.rows > 0 ? readLink(page.frame.links?.next) : null;
       const problem = next === null ? null : guard.problemWith(next);
       if (next && !problem) {
         // Ask for the pages after this one before writing it (up to the last numbered page).
         const first = pageNumber(next);
-        const last = pageNumber(readLink(doc.links?.last));
+        const last = pageNumber(readLink(page.frame.links?.last));
         if (first !== null && last !== null) {
           for (let n = first; n < first + PAGES_IN_FLIGHT && n <= last; n++) {
             const ahead = withPageNumber(next, n);
@@ -327,15 +346,23 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       }
       // A page whose next link loops is still written (its rows are good), without a checkpoint:
       // the next sync reads this list from the start rather than resuming into the loop.
-      await writePage(doc, problem ? null : next);
+      unwritten.delete(current);
+      await writePage(page, problem ? null : next);
       if (problem) throw problem;
       if (!next) break;
       url = next;
-      doc = await request(url);
+      current = request(url);
+      page = await current;
       inFlight.delete(url);
     }
   } finally {
     stop.abort();
+    // Pages fetched ahead (or the current one, when the walk stopped before writing it).
+    for (const pending of unwritten)
+      pending.then(
+        (p) => p.drop(),
+        () => {},
+      );
   }
   return { pages, counts, maxUpdatedAt: maxUpdatedMs === null ? null : formatInstant(maxUpdatedMs) };
 }

@@ -133,7 +133,7 @@ export function insertAlerts(db: Db, alerts: readonly NewAlert[]): number {
         a.raisedAt,
       ).changes;
     }
-  })();
+  }).immediate();
   return added;
 }
 

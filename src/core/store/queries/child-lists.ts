@@ -54,5 +54,5 @@ export function replaceChildList(
       records.map((r) => r.id),
     );
     return writeResources(db, records, { syncedAt });
-  })();
+  }).immediate();
 }

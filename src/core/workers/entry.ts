@@ -1,0 +1,32 @@
+/**
+ * Where a worker thread's code is, for the core's workers (the reads', the sync pages'): beside
+ * the built bundle (electron-vite writes each as an entry of its own, `out/main/NAME.js`), or the
+ * TypeScript source loaded through tsx (the CLI, vitest, the test host, the bench).
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export interface WorkerEntry {
+  url: URL;
+  execArgv?: string[];
+}
+
+/**
+ * The entry of worker `name`, asked from the module at `here` (its `import.meta.url`): `source`
+ * is the worker's file next to that module in the source tree. Null when neither is found.
+ */
+export function workerEntry(here: string, source: string, name: string): WorkerEntry | null {
+  const at = (path: string) => new URL(path, here);
+  if (here.endsWith('.ts')) {
+    // Only tsx's loader: a worker refuses the process's own flags (the CLI's V8 heap options).
+    const tsx = pathToFileURL(createRequire(here).resolve('tsx/esm')).href;
+    return { url: at(source), execArgv: ['--import', tsx] };
+  }
+  // The bundle's code is in out/main/index.js or a chunk below it.
+  for (const path of [`./${name}.js`, `../${name}.js`]) {
+    const url = at(path);
+    if (existsSync(fileURLToPath(url))) return { url };
+  }
+  return null;
+}
