@@ -5,7 +5,7 @@ import { openDatabase } from '../../src/core/store/database';
 import type { StoredResource } from '../../src/core/store/resource';
 import { writeResources } from '../../src/core/store/writer';
 import { clearState, readState } from '../../src/core/store/sync-state';
-import { FEED_LAST_KEY } from '../../src/core/sync/feed';
+import { FEED_LAST_KEY, webhooksChanged } from '../../src/core/sync/feed';
 import { openSync } from '../../src/core/sync/open-sync';
 import { knownMilestones } from '../../src/sandbox/state';
 import { DEMO_API_KEY, startSandbox, type Sandbox } from '../../src/sandbox/index';
@@ -141,6 +141,9 @@ export async function benchSync(): Promise<Measure[]> {
       }),
     });
     if (hook.status !== 201) throw new Error(`webhook not created: ${hook.status}`);
+    // As Settings → Webhooks does when it makes one: the next run looks for it (the runs above
+    // found none, and would not look again for hours).
+    webhooksChanged(sync.db);
     await sync.engine.run({ mode: 'incremental' });
     sandbox.advance(15 * 60);
     sync.db.pragma('wal_checkpoint(TRUNCATE)');

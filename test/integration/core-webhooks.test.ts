@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import type { WebhookRow } from '../../src/shared/types';
-import type { CreatedWebhook, WebhookNotifications } from '../../src/shared/webhooks';
+import { webhookEventNames, type CreatedWebhook, type WebhookNotifications } from '../../src/shared/webhooks';
 import { failure, testCore, value } from '../helpers/core';
 
 describe('Settings → Webhooks through core', () => {
@@ -56,6 +56,26 @@ describe('Settings → Webhooks through core', () => {
     // Neither the create's answer nor the list's (which carries secrets) leaves one in the local copy.
     const raws = (await stored('SELECT raw FROM webhooks')) as { raw: string }[];
     expect(raws.some((r) => r.raw.includes(created.secret))).toBe(false);
+  });
+
+  it('a webhook made here is looked at by the next sync, not hours later', async () => {
+    const info = await value<{ path: string }>(core, 'data:info');
+    // A sync found no webhook that hears every change a moment ago (it would not look again for hours).
+    const db = new Database(info.path);
+    try {
+      const now = new Date().toISOString();
+      db.prepare(
+        "INSERT OR REPLACE INTO sync_state (key, value, updated_at) VALUES ('feed:none_checked_at', ?, ?)",
+      ).run(JSON.stringify(now), now);
+    } finally {
+      db.close();
+    }
+    await value<CreatedWebhook>(core, 'webhooks:create', {
+      url: 'https://tms.example.test/every-change',
+      active: true,
+      events: [...webhookEventNames],
+    });
+    expect(await stored("SELECT key FROM sync_state WHERE key = 'feed:none_checked_at'")).toEqual([]);
   });
 
   it('refuses an address that is not http(s) beside the field, before asking the service', async () => {

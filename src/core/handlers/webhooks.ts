@@ -12,6 +12,7 @@ import type { Session } from '../session';
 import { newestWebhookNotifications } from '../store/queries/webhook-notifications';
 import type { StoredResource } from '../store/resource';
 import { writeResources } from '../store/writer';
+import { webhooksChanged } from '../sync/feed';
 import { toActionError } from './api-errors';
 import type { CoreContext } from './context';
 
@@ -67,6 +68,7 @@ export function webhookHandlers(ctx: CoreContext): WebhookHandlers {
           { priority: 'user' },
         );
         keep(session, doc);
+        webhooksChanged(session.db);
         ctx.events.emit('data:changed');
         const { secret, ...webhook } = rowOf(doc);
         return { webhook, secret: secret ?? '' };
@@ -79,6 +81,7 @@ export function webhookHandlers(ctx: CoreContext): WebhookHandlers {
           { priority: 'user', idempotent: true },
         );
         keep(session, doc);
+        webhooksChanged(session.db);
         ctx.events.emit('data:changed');
         const { secret: _secret, ...webhook } = rowOf(doc);
         return webhook;

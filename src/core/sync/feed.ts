@@ -284,6 +284,15 @@ export async function refreshShipments(ctx: FeedContext, ids: string[]): Promise
 }
 
 /**
+ * The account's webhooks were changed from Quayside (Settings → Webhooks): the next incremental run
+ * looks for a covering webhook again instead of trusting a "none" found less than RECHECK_MS ago,
+ * so a webhook made here carries the feed from the next sync, not hours later.
+ */
+export function webhooksChanged(db: Db): void {
+  clearState(db, NONE_KEY);
+}
+
+/**
  * Once the shipments are stored (walked or refreshed from the feed): the anchor for the next run,
  * and, after a walk, when one last ran.
  */
