@@ -21,13 +21,15 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The core's worker threads are entries of their own: out/main/read-worker.js (src/core/reads)
-      // and out/main/page-worker.js (src/core/sync/pages-aside.ts).
+      // The core's worker threads are entries of their own: out/main/read-worker.js (src/core/reads),
+      // out/main/page-worker.js (src/core/sync/pages-aside.ts) and out/main/export-worker.js
+      // (src/core/export/export-aside.ts).
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
           'read-worker': resolve('src/core/reads/read-worker.ts'),
           'page-worker': resolve('src/core/sync/page-worker.ts'),
+          'export-worker': resolve('src/core/export/export-worker.ts'),
         },
       },
     },

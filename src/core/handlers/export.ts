@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/ipc';
 import { exportEvents } from '../export/export-events';
-import { exportView } from '../export/export-view';
+import { exportViewAside } from '../export/export-aside';
 import { getContainerRow } from '../store/queries/containers';
 import type { CoreContext } from './context';
 
@@ -13,16 +13,22 @@ export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv' | 
       const path = (await ctx.options.chooseExportPath?.(suggested)) ?? null;
       if (!path) return { path: null, rows: 0, cancelled: true };
       const session = await ctx.session();
-      const result = await exportView(session.db, path, {
-        view: request.view,
-        filters: request.filters,
-        sort: request.sort,
-        columns: request.columns,
-        headerStyle: request.headerStyle,
-        format,
-        pickup: { now: ctx.options.now?.(), staleHours: ctx.settings.get().terminalStaleHours },
-        onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
-      });
+      // In a worker thread of its own where one can run: the window's loop only relays progress.
+      const result = await exportViewAside(
+        session.db,
+        path,
+        {
+          view: request.view,
+          filters: request.filters,
+          sort: request.sort,
+          columns: request.columns,
+          headerStyle: request.headerStyle,
+          format,
+          pickup: { now: ctx.options.now?.(), staleHours: ctx.settings.get().terminalStaleHours },
+          onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
+        },
+        ctx.log,
+      );
       return { path: result.path, rows: result.rows, cancelled: false };
     },
     // One container's transport events, withdrawn ones included (a column says so).

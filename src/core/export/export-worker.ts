@@ -1,0 +1,38 @@
+/**
+ * A list's export in a worker thread (see export-aside.ts): started for one export with the
+ * database file, the file to write and the export's options; opens its own read-only connection,
+ * runs `exportView` as in place, posts the rows written as it goes and then its result (or its
+ * error, a QuaysideError keeping its code). Built as its own entry beside the main bundle
+ * (`out/main/export-worker.js`); from source it is loaded through tsx.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { QuaysideError } from '../errors';
+import { openReadConnection } from '../store/database';
+import type { ExportAnswer, ExportWorkerSetup } from './export-protocol';
+import { exportView } from './export-view';
+
+const port = parentPort!;
+const { file, path, options } = workerData as ExportWorkerSetup;
+
+async function run(): Promise<ExportAnswer> {
+  const db = openReadConnection(file);
+  try {
+    const result = await exportView(db, path, {
+      ...options,
+      onProgress: (rows) => port.postMessage({ kind: 'progress', rows } satisfies ExportAnswer),
+    });
+    return { kind: 'done', result };
+  } finally {
+    db.close();
+  }
+}
+
+run().then(
+  (answer) => port.postMessage(answer),
+  (error: unknown) =>
+    port.postMessage({
+      kind: 'failed',
+      code: error instanceof QuaysideError ? error.code : null,
+      message: error instanceof Error ? error.message : String(error),
+    } satisfies ExportAnswer),
+);

@@ -1,0 +1,97 @@
+/**
+ * Issue 17 item 3: an export from the app is made by a worker thread of its own
+ * (`exportViewAside`), so the window's loop only relays its progress. The file a forwarder gets,
+ * and every refusal they can meet, must be exactly what the export made in place gives.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { QuaysideError } from '../../src/core/errors';
+import { exportViewAside } from '../../src/core/export/export-aside';
+import { exportView, type ExportViewOptions } from '../../src/core/export/export-view';
+import { useSandbox } from '../helpers/sandbox';
+import { syncOf } from '../helpers/sync';
+import { tempDir } from '../helpers/temp-dir';
+
+describe('a list exported by a worker thread', { timeout: 120_000 }, () => {
+  const sandbox = useSandbox({ seed: 'export-aside', shipments: 80, tick: 0 });
+  let sync: ReturnType<typeof syncOf>;
+  const now = Date.parse('2026-11-26T12:00:00Z');
+
+  beforeAll(async () => {
+    sync = syncOf(sandbox.get());
+    const run = await sync.engine.run({ mode: 'full' });
+    expect(run.status).toBe('ok');
+    return () => sync.close();
+  });
+
+  /** The same export both ways; answers both files' text and the rows the worker reported. */
+  async function bothWays(options: Omit<ExportViewOptions, 'signal' | 'onProgress'>, name: string) {
+    const dir = tempDir();
+    const progress: number[] = [];
+    const logged: string[] = [];
+    const aside = await exportViewAside(
+      sync.db,
+      join(dir, `aside-${name}`),
+      { ...options, onProgress: (rows) => progress.push(rows) },
+      (line) => logged.push(line),
+    );
+    // Made by the worker: nothing said it fell back to the core's own thread.
+    expect(logged).toEqual([]);
+    const inPlace = await exportView(sync.db, join(dir, `place-${name}`), options);
+    return {
+      aside,
+      inPlace,
+      asideText: readFileSync(aside.path, 'utf8'),
+      inPlaceText: readFileSync(inPlace.path, 'utf8'),
+      progress,
+    };
+  }
+
+  it('writes byte for byte the file the export in place writes, filters, sort and custom fields kept', async () => {
+    const shipments = await bothWays(
+      {
+        view: 'shipments',
+        filters: { customFields: { incoterm: { kind: 'options', values: ['FOB', 'CIF'] } } },
+        sort: { field: 'cf.po_number', direction: 'desc' },
+        columns: ['number', 'cf.po_number', 'cf.incoterm'],
+        pickup: { now, staleHours: 24 },
+      },
+      'shipments.csv',
+    );
+    expect(shipments.aside.rows).toBeGreaterThan(5);
+    expect(shipments.aside.rows).toBe(shipments.inPlace.rows);
+    expect(shipments.asideText).toBe(shipments.inPlaceText);
+    expect(shipments.asideText.split('\r\n')[0]).toContain('PO number');
+    // The renderer's progress came through: the last figure is the whole export.
+    expect(shipments.progress.at(-1)).toBe(shipments.aside.rows);
+
+    const containers = await bothWays({ view: 'containers', pickup: { now, staleHours: 24 } }, 'containers.csv');
+    expect(containers.asideText).toBe(containers.inPlaceText);
+    expect(containers.aside.rows).toBe(containers.inPlace.rows);
+    expect(containers.aside.rows).toBeGreaterThan(80);
+    // The pickup columns answer for the same moment either way.
+    expect(containers.asideText.split('\r\n')[0]).toContain('Ready for pickup');
+  });
+
+  it('refuses an unknown column, or a file it cannot write, in the same sentence as in place', async () => {
+    const dir = tempDir();
+    const refusal = async (run: () => Promise<unknown>) => {
+      try {
+        await run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(QuaysideError);
+        return { code: (error as QuaysideError).code, message: (error as Error).message };
+      }
+      throw new Error('the export was not refused');
+    };
+    const unknownColumn = { view: 'shipments' as const, columns: ['number', 'colour'] };
+    const aside = await refusal(() => exportViewAside(sync.db, join(dir, 'a.csv'), unknownColumn));
+    expect(aside).toEqual(await refusal(() => exportView(sync.db, join(dir, 'b.csv'), unknownColumn)));
+    expect(aside).toMatchObject({ code: 'invalid_argument', message: expect.stringContaining('colour') as string });
+
+    const nowhere = join(dir, 'no-such-folder', 'out.csv');
+    const unwritable = await refusal(() => exportViewAside(sync.db, nowhere, { view: 'containers' }));
+    expect(unwritable).toEqual(await refusal(() => exportView(sync.db, nowhere, { view: 'containers' })));
+  });
+});
