@@ -45,14 +45,16 @@ export function replaceChildList(
   records: StoredResource[],
   syncedAt: string,
 ): WriteCounts {
-  return db.transaction(() => {
-    dropChildrenNotIn(
-      db,
-      child,
-      column,
-      parentId,
-      records.map((r) => r.id),
-    );
-    return writeResources(db, records, { syncedAt });
-  }).immediate();
+  return db
+    .transaction(() => {
+      dropChildrenNotIn(
+        db,
+        child,
+        column,
+        parentId,
+        records.map((r) => r.id),
+      );
+      return writeResources(db, records, { syncedAt });
+    })
+    .immediate();
 }
