@@ -10,14 +10,16 @@
  * back as they would in place: a QuaysideError with its code and sentence (an unknown column,
  * a full disk), anything else as an internal error with its message.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from '../dispatch';
 import { QuaysideError } from '../errors';
 import { fileForReaders, type Db } from '../store/database';
-import { workerEntry } from '../workers/entry';
+import { startWorker, workerEntry } from '../workers/entry';
 import type { ExportAnswer, ExportWorkerSetup } from './export-protocol';
 import { exportView, type ExportViewOptions } from './export-view';
 import type { ExportFileResult } from './write-file';
+
+type Outcome = Exclude<ExportAnswer, { kind: 'progress' }> | { kind: 'stopped'; why: string };
 
 export async function exportViewAside(
   db: Db,
@@ -29,28 +31,26 @@ export async function exportViewAside(
   const entry = file === null ? null : workerEntry(import.meta.url, './export-worker.ts', 'export-worker');
   if (file === null || entry === null) return exportView(db, path, options);
   const { onProgress, ...rest } = options;
+  let heard = false;
+  let settle: (outcome: Outcome) => void = () => {};
+  const outcome = new Promise<Outcome>((resolve) => (settle = resolve));
   let worker: Worker;
   try {
-    worker = new Worker(entry.url, {
-      workerData: { file, path, options: rest } satisfies ExportWorkerSetup,
-      ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
+    worker = startWorker<ExportAnswer>(entry, { file, path, options: rest } satisfies ExportWorkerSetup, {
+      message: (message) => {
+        heard = true;
+        if (message.kind === 'progress') onProgress?.(message.rows);
+        else settle(message);
+      },
+      end: (why) => settle({ kind: 'stopped', why }),
     });
   } catch (error) {
     log(`the export runs in the core's own thread: its worker could not start`, error);
     return exportView(db, path, options);
   }
-  let heard = false;
-  const answer = await new Promise<Exclude<ExportAnswer, { kind: 'progress' }> | { kind: 'stopped'; why: string }>(
-    (resolve) => {
-      worker.on('message', (message: ExportAnswer) => {
-        heard = true;
-        if (message.kind === 'progress') onProgress?.(message.rows);
-        else resolve(message);
-      });
-      worker.on('error', (error: Error) => resolve({ kind: 'stopped', why: error.message }));
-      worker.on('exit', (code) => resolve({ kind: 'stopped', why: `it stopped (exit code ${code})` }));
-    },
-  );
+  // Referenced while it works: the export is what the caller waits for.
+  worker.ref();
+  const answer = await outcome;
   void worker.terminate();
   switch (answer.kind) {
     case 'done':

@@ -18,12 +18,12 @@
  * - Closed with the session (so nothing holds the file when an account is switched or its
  *   data moved aside); unreferenced while idle, so it never keeps a process alive.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Logger } from '../dispatch';
 import { QuaysideError } from '../errors';
 import { nextTurn } from '../loop-turns';
 import { databaseBytes, fileForReaders, type Db } from '../store/database';
-import { workerEntry } from '../workers/entry';
+import { startWorker, workerEntry } from '../workers/entry';
 import { readSteps, type ReadOp } from './read-ops';
 import type { ReadAnswer, ReadRequest, WorkerSetup } from './read-protocol';
 
@@ -147,9 +147,9 @@ export class ReadsAside {
     }
     let worker: Worker;
     try {
-      worker = new Worker(entry.url, {
-        workerData: { file } satisfies WorkerSetup,
-        ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
+      worker = startWorker<ReadAnswer>(entry, { file } satisfies WorkerSetup, {
+        message: (answer) => this.#onAnswer(worker, answer),
+        end: (why) => this.#onDeath(worker, why),
       });
     } catch (error) {
       this.#giveUp(error instanceof Error ? error.message : String(error));
@@ -158,16 +158,6 @@ export class ReadsAside {
     this.workersStarted++;
     this.#worker = worker;
     this.#workerReady = false;
-    worker.unref();
-    worker.on('message', (answer: ReadAnswer) => this.#onAnswer(worker, answer));
-    let ended = false;
-    const ended$ = (why: string) => {
-      if (ended) return;
-      ended = true;
-      this.#onDeath(worker, why);
-    };
-    worker.on('error', (error: Error) => ended$(error.message));
-    worker.on('exit', (code) => ended$(`it stopped (exit code ${code})`));
     return worker;
   }
 

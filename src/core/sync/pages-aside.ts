@@ -18,7 +18,7 @@
  * - In the app only (`openSync`'s `pagesAside`): the CLI has no window to keep responsive, and a
  *   second thread's memory would count against its own figures.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { parseDocumentInSteps, type JsonApiDocument } from '../api/document';
 import { MalformedResponseError } from '../api/errors';
 import type { Logger } from '../dispatch';
@@ -26,7 +26,7 @@ import { QuaysideError } from '../errors';
 import { fileForReaders, type Db } from '../store/database';
 import { maintainStoreInSteps } from '../store/maintenance';
 import { countingSince, type WriteCounts } from '../store/writer';
-import { workerEntry } from '../workers/entry';
+import { startWorker, workerEntry } from '../workers/entry';
 import { pageInPlace, type PageHandle } from './page-handle';
 import type { PageAnswer, PageRequest, PageWorkerSetup, ReadPage } from './page-protocol';
 
@@ -157,9 +157,9 @@ export class PagesAside {
     }
     let worker: Worker;
     try {
-      worker = new Worker(entry.url, {
-        workerData: { file } satisfies PageWorkerSetup,
-        ...(entry.execArgv ? { execArgv: entry.execArgv } : {}),
+      worker = startWorker<PageAnswer>(entry, { file } satisfies PageWorkerSetup, {
+        message: (answer) => this.#onAnswer(worker, answer),
+        end: (why) => this.#onStop(worker, why),
       });
     } catch (error) {
       this.#giveUp(error instanceof Error ? error.message : String(error));
@@ -168,16 +168,6 @@ export class PagesAside {
     this.workersStarted++;
     this.#worker = worker;
     this.#ready = false;
-    worker.unref();
-    worker.on('message', (answer: PageAnswer) => this.#onAnswer(worker, answer));
-    let ended = false;
-    const end = (why: string) => {
-      if (ended) return;
-      ended = true;
-      this.#onStop(worker, why);
-    };
-    worker.on('error', (error: Error) => end(error.message));
-    worker.on('exit', (code) => end(`it stopped (exit code ${code})`));
     return worker;
   }
 

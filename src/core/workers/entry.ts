@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 
 export interface WorkerEntry {
   url: URL;
@@ -29,4 +30,28 @@ export function workerEntry(here: string, source: string, name: string): WorkerE
     if (existsSync(fileURLToPath(url))) return { url };
   }
   return null;
+}
+
+/**
+ * Starts the worker at `entry` with `workerData`, unreferenced (it never keeps a process alive by
+ * itself): `message` hears each answer, `end` is told once why it ended (an error, an exit).
+ * Throws what `new Worker` throws.
+ */
+export function startWorker<Answer>(
+  entry: WorkerEntry,
+  workerData: unknown,
+  on: { message: (answer: Answer) => void; end: (why: string) => void },
+): Worker {
+  const worker = new Worker(entry.url, { workerData, ...(entry.execArgv ? { execArgv: entry.execArgv } : {}) });
+  worker.unref();
+  worker.on('message', on.message);
+  let ended = false;
+  const end = (why: string) => {
+    if (ended) return;
+    ended = true;
+    on.end(why);
+  };
+  worker.on('error', (error: Error) => end(error.message));
+  worker.on('exit', (code) => end(`it stopped (exit code ${code})`));
+  return worker;
 }
