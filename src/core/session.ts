@@ -136,6 +136,7 @@ export class Session {
           onProgress: (p) => session.#noteProgress(p),
           // The window's loop is this process's: pages are parsed and written by a worker thread.
           pagesAside: true,
+          log: options.log,
         });
         session = new Session(options, demoServer, parts, parts.db, () => parts.close());
       } else {

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonApiDocument } from '../../src/core/api/document';
+import { frameOf, type PageFrame } from '../../src/core/sync/page-handle';
 import { PageGuard, promisedPages } from '../../src/core/sync/walk';
 
 const base = 'https://api.example.com/v2';
 const rows = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ id: `r${i}`, type: 'x', attributes: {}, relationships: {} }));
 const link = (path: string, n: number, size = 10) => `${base}${path}?page[number]=${n}&page[size]=${size}`;
-const doc = (d: Partial<JsonApiDocument>): JsonApiDocument => ({ data: rows(10), included: [], ...d });
+const doc = (d: Partial<JsonApiDocument>): PageFrame => frameOf({ data: rows(10), included: [], ...d });
 
 describe('promisedPages: the pages a list says it has, in each shape a page comes in', () => {
   it('reads the live shapes', () => {

@@ -130,15 +130,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
       if ((db.pragma('page_count', { simple: true }) as number) === 0) db.pragma('page_size = 16384');
       db.pragma('journal_mode = WAL');
     }
-    db.pragma('foreign_keys = ON');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('temp_store = MEMORY');
-    db.pragma(`cache_size = ${-Math.round((options.cacheMb ?? 32) * 1000)}`);
-    // Checkpoint less often (it copies the WAL into the file and flushes, inside the commit
-    // that crosses the mark). The sync engine checkpoints between pages and when a run ends,
-    // so during a sync this automatic one is only a backstop.
-    db.pragma('wal_autocheckpoint = 4000');
+    applyConnectionSettings(db, options.cacheMb ?? 32);
     if (readOnly) refuseWrites(db, file);
     else migrate(db, migrations);
     return db;
@@ -146,6 +138,19 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db.close();
     throw classify(file, error, readOnly, exists);
   }
+}
+
+/** What every connection the core writes through sets (the core's own, the sync pages' worker's). */
+function applyConnectionSettings(db: Db, cacheMb: number): void {
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('temp_store = MEMORY');
+  db.pragma(`cache_size = ${-Math.round(cacheMb * 1000)}`);
+  // Checkpoint less often (it copies the WAL into the file and flushes, inside the commit
+  // that crosses the mark). The sync engine checkpoints between pages and when a run ends,
+  // so during a sync this automatic one is only a backstop.
+  db.pragma('wal_autocheckpoint = 4000');
 }
 
 /**
@@ -275,12 +280,7 @@ export function openReadConnection(file: string, cacheMb = 32): Db {
 export function openWriteConnection(file: string, cacheMb = 16): Db {
   const db = new Database(file, { fileMustExist: true });
   try {
-    db.pragma('foreign_keys = ON');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('temp_store = MEMORY');
-    db.pragma(`cache_size = ${-Math.round(cacheMb * 1000)}`);
-    db.pragma('wal_autocheckpoint = 4000');
+    applyConnectionSettings(db, cacheMb);
     opened.set(db, { file, readOnly: false, snapshot: null });
     return db;
   } catch (error) {

@@ -14,6 +14,7 @@ import type { Db } from '../store/database';
 import { childListParents, replaceChildList } from '../store/queries/child-lists';
 import type { StoredResource } from '../store/resource';
 import type { SyncClient } from './types';
+import { frameOf } from './page-handle';
 import { PageGuard } from './walk';
 
 interface Child {
@@ -68,7 +69,7 @@ async function readList(ctx: ChildListContext, { child, parent }: { child: Child
       signal: ctx.signal,
     });
     for (;;) {
-      guard.served(url, doc);
+      guard.served(url, frameOf(doc));
       const rows = listResources(doc) as StoredResource[];
       records.push(...rows);
       const next = rows.length > 0 ? readLink(doc.links?.next) : null;

@@ -11,6 +11,7 @@ import type { StoredResource } from '../store/resource';
 import { writeState } from '../store/sync-state';
 import { writeResourcesInSteps } from '../store/writer-steps';
 import type { SyncClient } from './types';
+import { frameOf } from './page-handle';
 import { PageGuard } from './walk';
 
 /** Which containers of a container page have all their events in it. */
@@ -64,7 +65,7 @@ export async function fetchContainerEvents(
       signal,
     });
     for (;;) {
-      guard.served(url, doc);
+      guard.served(url, frameOf(doc));
       const events = listResources(doc);
       resources.push(...(events as StoredResource[]), ...(doc.included as StoredResource[]));
       const next = events.length > 0 ? readLink(doc.links?.next) : null;

@@ -16,6 +16,7 @@ import { SyncEngine, type RunOptions, type SyncEngineOptions } from './engine';
 import { documentsDirOf, type DocumentFilesOptions } from './document-files';
 import { acquireSyncLock, busyMessage, type SyncLockOptions } from './lock';
 import { RequestMeter } from './meter';
+import type { Logger } from '../dispatch';
 import { PagesAside } from './pages-aside';
 import type { SyncProgress, SyncSummary } from './types';
 
@@ -51,6 +52,8 @@ export interface OpenSyncOptions {
    * whose loop serves the window. The CLI writes them in place.
    */
   pagesAside?: boolean;
+  /** Where the pages' worker says it could not start or stopped (the app's log). */
+  log?: Logger;
 }
 
 export interface OpenSync {
@@ -87,7 +90,7 @@ export function openSync(options: OpenSyncOptions): OpenSync {
     },
   });
   const db = openDatabase(options.dbPath, { cacheMb: options.cacheMb });
-  const pages = options.pagesAside ? new PagesAside(db) : null;
+  const pages = options.pagesAside ? new PagesAside(db, { log: options.log }) : null;
   let baseline: AlertBaseline | null = null;
   const engine = new LockedSyncEngine(options.dbPath, options.lock ?? {}, {
     db,

@@ -11,7 +11,7 @@
  * more pages than the list promised, ends it with a `malformed` error and drops its checkpoint,
  * so the next sync reads that list from the start instead of resuming into the loop.
  */
-import { listResources, readLink, type JsonApiDocument } from '../api/document';
+import { readLink, type JsonApiDocument } from '../api/document';
 import { ApiError } from '../api/errors';
 import type { Db } from '../store/database';
 import { formatInstant, trustedInstant } from '../store/instant';
@@ -147,11 +147,11 @@ export class PageGuard {
   }
 
   /** Records the page served from `url` (null: the list's first page, which is page 1). */
-  served(url: string | null, doc: JsonApiDocument | PageFrame): void {
+  served(url: string | null, frame: PageFrame): void {
     this.#pages++;
     if (url !== null) this.#served.add(pageKey(url));
     this.#lastNumber = url === null ? 1 : pageNumber(url);
-    this.#cap ??= promisedCap(doc);
+    this.#cap ??= promisedCap(frame);
   }
 
   /** Whether a page is one already served (never requested again). */
@@ -189,14 +189,13 @@ const count = (value: unknown): number | null =>
  * when they disagree; null when the page says none of them (the live service's shipping lines
  * carry only links, its containers `meta.total` alone).
  */
-export function promisedPages(doc: JsonApiDocument | PageFrame): number | null {
+export function promisedPages(doc: PageFrame): number | null {
   const pagination = (typeof doc.meta?.pagination === 'object' ? doc.meta.pagination : null) as Record<
     string,
     unknown
   > | null;
   const total = count(doc.meta?.total) ?? count(pagination?.records);
-  const rows: number =
-    'rows' in doc && typeof doc.rows === 'number' ? doc.rows : listResources(doc as JsonApiDocument).length;
+  const rows = doc.rows;
   const linkSize = (name: string): number | null => {
     const link = readLink(doc.links?.[name]);
     if (!link) return null;
@@ -218,7 +217,7 @@ export function promisedPages(doc: JsonApiDocument | PageFrame): number | null {
 }
 
 /** About twice the pages a list says it has, plus a margin; null when it says nothing. */
-function promisedCap(doc: JsonApiDocument | PageFrame): number | null {
+function promisedCap(doc: PageFrame): number | null {
   const pages = promisedPages(doc);
   return pages === null ? null : 2 * pages + PAGE_MARGIN;
 }
