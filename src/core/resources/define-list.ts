@@ -22,6 +22,13 @@ export interface FilterQuery {
   staleHours: number;
   /** The data type of each custom field of the listed records, by api_slug (read when a filter needs it). */
   customFieldTypes: ReadonlyMap<string, string>;
+  /**
+   * Adds `column IN (subquery)`, the subquery selecting one column of ids. For a page or a count,
+   * whose statements would each read the subquery again (a page runs up to three), the ids are
+   * read once first and, when they are few, given as a list; an export's statements keep the
+   * subquery, so they read it in their own snapshot.
+   */
+  inSet: (column: string, subquery: string, params: unknown[]) => void;
 }
 
 /** Adds a filter's conditions for its (present) value. */

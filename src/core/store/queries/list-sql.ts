@@ -153,7 +153,6 @@ export const customFieldFilters =
           params.push(filter.is ? 1 : 0);
           break;
       }
-      q.where.push(`${idColumn} IN (${condition})`);
-      q.params.push(...params);
+      q.inSet(idColumn, condition, params);
     }
   };

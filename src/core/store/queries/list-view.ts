@@ -65,13 +65,29 @@ const noTypes: ReadonlyMap<string, string> = new Map();
 /** The definitions' `entity_type` (`Shipment`) of a values' record type (`shipment`). */
 const definitionTypeOf = (entityType: string) => customFieldEntities.find((e) => e.type === entityType)!.filter;
 
-/** The conditions of `filters`: rows the service has given, then each filter present, in declaration order. */
+/** Ids a set's subquery selects, when there are at most this many: given to the statements as a list. */
+const FEW_IDS = 2000;
+
+/** The ids `subquery` selects, or null when there are more than FEW_IDS (read no further). */
+function fewIds(db: Db, subquery: string, params: unknown[]): unknown[] | null {
+  const ids = db
+    .prepare(`${subquery} LIMIT ${FEW_IDS + 1}`)
+    .pluck()
+    .all(...params);
+  return ids.length > FEW_IDS ? null : ids;
+}
+
+/**
+ * The conditions of `filters`: rows the service has given, then each filter present, in
+ * declaration order. With `readFirst`, a set's ids (`inSet`) are read on it beforehand.
+ */
 function whereOf<N extends ListName>(
   spec: ListSpec<N>,
   alias: string,
   filters: ListFiltersOf<N>,
   at: JudgedAt,
   customFieldTypes: ReadonlyMap<string, string>,
+  readFirst?: Db,
 ) {
   const q: FilterQuery = {
     where: [`${alias}.synced_at IS NOT NULL`],
@@ -79,6 +95,16 @@ function whereOf<N extends ListName>(
     now: at.now ?? new Date().toISOString(),
     staleHours: at.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
     customFieldTypes,
+    inSet: (column, subquery, params) => {
+      const ids = readFirst === undefined ? null : fewIds(readFirst, subquery, params);
+      if (ids === null) {
+        q.where.push(`${column} IN (${subquery})`);
+        q.params.push(...params);
+      } else {
+        q.where.push(`${column} IN (SELECT value FROM json_each(?))`);
+        q.params.push(JSON.stringify(ids));
+      }
+    },
   };
   const given = filters as Record<string, unknown>;
   const sql = spec.filters as Record<string, (value: unknown, q: FilterQuery) => void>;
@@ -117,9 +143,15 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
     return { sortColumn, sortJoin: join };
   }
 
-  const query = (db: Db, filters: ListFiltersOf<N>, sort: Sort<SortField> | undefined, at: JudgedAt) => {
+  const query = (
+    db: Db,
+    filters: ListFiltersOf<N>,
+    sort: Sort<SortField> | undefined,
+    at: JudgedAt,
+    readSetsFirst: boolean,
+  ) => {
     const types = typesFor(db, filters, sort);
-    const { where, params } = whereOf(spec, alias, filters, at, types);
+    const { where, params } = whereOf(spec, alias, filters, at, types, readSetsFirst ? db : undefined);
     const order = sort ?? defaultSort;
     return {
       select: spec.select,
@@ -137,7 +169,7 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
     sort: Sort<SortField> | undefined,
     at: JudgedAt = {},
   ): OrderedQuery => ({
-    ...query(db, filters, sort, at),
+    ...query(db, filters, sort, at, false),
     walkIndex:
       (spec.indexOrderedSorts as readonly string[] | undefined)?.includes((sort ?? defaultSort).field) === true,
   });
@@ -153,14 +185,14 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
   return {
     page: (db, filters, options = {}) => {
       const page = keysetPage(db, {
-        ...query(db, filters, options.sort, options),
+        ...query(db, filters, options.sort, options, true),
         limit: options.limit ?? 100,
         after: options.after,
       });
       return { rows: withValues(db, page.rows.map(spec.toRow)), next: page.next };
     },
     count: (db, filters, at = {}) => {
-      const { where, params } = whereOf(spec, alias, filters, at, typesFor(db, filters, undefined));
+      const { where, params } = whereOf(spec, alias, filters, at, typesFor(db, filters, undefined), db);
       const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
