@@ -34,7 +34,7 @@ describe('a list exported by a worker thread', { timeout: 120_000 }, () => {
       sync.db,
       join(dir, `aside-${name}`),
       { ...options, onProgress: (rows) => progress.push(rows) },
-      (line) => logged.push(line),
+      { log: (line) => logged.push(line) },
     );
     // Made by the worker: nothing said it fell back to the core's own thread.
     expect(logged).toEqual([]);

@@ -14,21 +14,30 @@ import type { Worker } from 'node:worker_threads';
 import type { Logger } from '../dispatch';
 import { QuaysideError } from '../errors';
 import { fileForReaders, type Db } from '../store/database';
-import { startWorker, workerEntry } from '../workers/entry';
+import { startWorker, workerEntry, type WorkerEntry } from '../workers/entry';
 import type { ExportAnswer, ExportWorkerSetup } from './export-protocol';
 import { exportView, type ExportViewOptions } from './export-view';
 import type { ExportFileResult } from './write-file';
 
 type Outcome = Exclude<ExportAnswer, { kind: 'progress' }> | { kind: 'stopped'; why: string };
 
+export interface ExportAsideOptions {
+  /** Told when the export runs in place instead, and why. */
+  log?: Logger;
+  /** The worker's code: found beside this module by default (the bench names the built bundle's). */
+  entry?: WorkerEntry;
+}
+
 export async function exportViewAside(
   db: Db,
   path: string,
   options: Omit<ExportViewOptions, 'signal'>,
-  log: Logger = () => {},
+  aside: ExportAsideOptions = {},
 ): Promise<ExportFileResult> {
+  const log = aside.log ?? (() => {});
   const file = fileForReaders(db);
-  const entry = file === null ? null : workerEntry(import.meta.url, './export-worker.ts', 'export-worker');
+  const entry =
+    file === null ? null : (aside.entry ?? workerEntry(import.meta.url, './export-worker.ts', 'export-worker'));
   if (file === null || entry === null) return exportView(db, path, options);
   const { onProgress, ...rest } = options;
   let heard = false;

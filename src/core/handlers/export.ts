@@ -27,7 +27,7 @@ export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv' | 
           pickup: { now: ctx.options.now?.(), staleHours: ctx.settings.get().terminalStaleHours },
           onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
         },
-        ctx.log,
+        { log: ctx.log },
       );
       return { path: result.path, rows: result.rows, cancelled: false };
     },

@@ -88,8 +88,10 @@ const statements = perDb((db: Db) => ({
       ORDER BY display_name COLLATE NOCASE, id`,
   ),
   cells: db.prepare<[string], { entityId: string; apiSlug: string; displayValue: string | null }>(
+    // Read from the list index alone (it holds all four columns): a value's row always has its
+    // record's id, a stub (a value only named so far) has none.
     `SELECT entity_id AS entityId, api_slug AS apiSlug, display_value AS displayValue
-       FROM custom_fields WHERE entity_type = ? AND raw IS NOT NULL AND entity_id IS NOT NULL`,
+       FROM custom_fields INDEXED BY custom_fields_list_text WHERE entity_type = ? AND entity_id IS NOT NULL`,
   ),
 }));
 
