@@ -10,7 +10,11 @@ import { failure, syncNow, testCore, value } from '../helpers/core';
 import { tempDir } from '../helpers/temp-dir';
 
 describe('demo mode through the IPC contract', () => {
-  const { core, dataDir } = testCore({ chooseExportPath: (name) => Promise.resolve(join(exportDir, name)) });
+  /** The save dialog's answer: the suggested name in exportDir, or null once cancelled. */
+  let dialogCancelled = false;
+  const { core, dataDir } = testCore({
+    chooseExportPath: (name) => Promise.resolve(dialogCancelled ? null : join(exportDir, name)),
+  });
   const exportDir = tempDir();
   afterAll(() => core.close());
 
@@ -72,6 +76,16 @@ describe('demo mode through the IPC contract', () => {
     expect(result.rows).toBe(expected);
     const rows = parse<Record<string, string>>(readFileSync(result.path, 'utf8'), { bom: true, columns: true });
     expect(rows).toHaveLength(expected);
+  });
+
+  it('exports nothing when the save dialog is cancelled, and exports again after', async () => {
+    const before = readdirSync(exportDir);
+    dialogCancelled = true;
+    expect(await value(core, 'export:csv', { view: 'shipments' })).toEqual({ path: null, rows: 0, cancelled: true });
+    expect(readdirSync(exportDir)).toEqual(before);
+    dialogCancelled = false;
+    const result = await value<{ path: string; rows: number }>(core, 'export:csv', { view: 'shipments' });
+    expect(result.rows).toBe(60);
   });
 });
 

@@ -3,11 +3,11 @@
  * (`exportViewAside`), so the window's loop only relays its progress. The file a forwarder gets,
  * and every refusal they can meet, must be exactly what the export made in place gives.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QuaysideError } from '../../src/core/errors';
-import { exportViewAside } from '../../src/core/export/export-aside';
+import { exportViewAside, startExportAside } from '../../src/core/export/export-aside';
 import { exportView, type ExportViewOptions } from '../../src/core/export/export-view';
 import { useSandbox } from '../helpers/sandbox';
 import { syncOf } from '../helpers/sync';
@@ -93,5 +93,30 @@ describe('a list exported by a worker thread', { timeout: 120_000 }, () => {
     const nowhere = join(dir, 'no-such-folder', 'out.csv');
     const unwritable = await refusal(() => exportViewAside(sync.db, nowhere, { view: 'containers' }));
     expect(unwritable).toEqual(await refusal(() => exportView(sync.db, nowhere, { view: 'containers' })));
+  });
+
+  it('starts its worker before the file is chosen; a cancelled dialog stops it and writes nothing', async () => {
+    const dir = tempDir();
+    const logged: string[] = [];
+    // Started as the save dialog opens: it loads and waits, writing nothing until told where.
+    const early = startExportAside(sync.db, { log: (line) => logged.push(line) });
+    await early.ready;
+    expect(readdirSync(dir)).toEqual([]);
+    const result = await early.run(join(dir, 'later.csv'), { view: 'containers', pickup: { now, staleHours: 24 } });
+    const inPlace = await exportView(sync.db, join(dir, 'place.csv'), {
+      view: 'containers',
+      pickup: { now, staleHours: 24 },
+    });
+    expect(readFileSync(result.path, 'utf8')).toBe(readFileSync(inPlace.path, 'utf8'));
+    expect(result.rows).toBeGreaterThan(80);
+    expect(logged).toEqual([]);
+    // Done with its one export, the worker ends.
+    expect(await early.ended).toMatch(/exit code/);
+
+    const dropped = startExportAside(sync.db);
+    await dropped.ready;
+    dropped.cancel();
+    expect(await dropped.ended).toMatch(/exit code/);
+    expect(readdirSync(dir).sort()).toEqual(['later.csv', 'place.csv']);
   });
 });

@@ -1,6 +1,6 @@
 import type { Handlers } from '../../shared/ipc';
 import { exportEvents } from '../export/export-events';
-import { exportViewAside } from '../export/export-aside';
+import { startExportAside } from '../export/export-aside';
 import { getContainerRow } from '../store/queries/containers';
 import type { CoreContext } from './context';
 
@@ -10,25 +10,27 @@ export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv' | 
     'export:csv': async (request) => {
       const format = request.format ?? 'csv';
       const suggested = `quayside-${request.view}-${new Date().toISOString().slice(0, 10)}.${format}`;
-      const path = (await ctx.options.chooseExportPath?.(suggested)) ?? null;
-      if (!path) return { path: null, rows: 0, cancelled: true };
       const session = await ctx.session();
-      // In a worker thread of its own where one can run: the window's loop only relays progress.
-      const result = await exportViewAside(
-        session.db,
-        path,
-        {
-          view: request.view,
-          filters: request.filters,
-          sort: request.sort,
-          columns: request.columns,
-          headerStyle: request.headerStyle,
-          format,
-          pickup: { now: ctx.options.now?.(), staleHours: ctx.settings.get().terminalStaleHours },
-          onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
-        },
-        { log: ctx.log },
-      );
+      // In a worker thread of its own where one can run, started now so its code loads while the
+      // save dialog is open: the window's loop only relays progress.
+      const aside = startExportAside(session.db, { log: ctx.log });
+      let path: string | null = null;
+      try {
+        path = (await ctx.options.chooseExportPath?.(suggested)) ?? null;
+      } finally {
+        if (!path) aside.cancel();
+      }
+      if (!path) return { path: null, rows: 0, cancelled: true };
+      const result = await aside.run(path, {
+        view: request.view,
+        filters: request.filters,
+        sort: request.sort,
+        columns: request.columns,
+        headerStyle: request.headerStyle,
+        format,
+        pickup: { now: ctx.options.now?.(), staleHours: ctx.settings.get().terminalStaleHours },
+        onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
+      });
       return { path: result.path, rows: result.rows, cancelled: false };
     },
     // One container's transport events, withdrawn ones included (a column says so).
