@@ -72,7 +72,9 @@ async function ipc(host: TestHost, channel: string, arg?: unknown): Promise<{ ms
 }
 
 /** Runs ipc-asker.ts against the host: it starts a full sync and times `sync:status` until it ends. */
-async function askFromAnotherProcess(hostUrl: string): Promise<{ trips: number[]; lastRun: string | null }> {
+async function askFromAnotherProcess(
+  hostUrl: string,
+): Promise<{ idle: number[]; trips: number[]; lastRun: string | null }> {
   const child = spawn(
     process.execPath,
     [resolve(root, 'node_modules/tsx/dist/cli.mjs'), resolve(root, 'test/bench/ipc-asker.ts'), hostUrl],
@@ -82,7 +84,7 @@ async function askFromAnotherProcess(hostUrl: string): Promise<{ trips: number[]
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   if (code !== 0) throw new Error(`the IPC asker exited with ${code}`);
-  return JSON.parse(out) as { trips: number[]; lastRun: string | null };
+  return JSON.parse(out) as { idle: number[]; trips: number[]; lastRun: string | null };
 }
 
 async function duringSync(dir: string): Promise<Measure[]> {
@@ -119,7 +121,14 @@ async function duringSync(dir: string): Promise<Measure[]> {
         `full sync ${SYNC_SHIPMENTS / 1000}k: IPC round trip p95 (sync:status from another process, ${asked.trips.length} calls)`,
         percentile(asked.trips, 95),
         'ms',
-        { below: 10 },
+        {
+          // Judged on the issue's 10 ms; beside it, the same calls' p95 with no sync running.
+          below: 10,
+          anchor: {
+            name: `the same calls with the core idle, same run (${asked.idle.length} calls)`,
+            value: percentile(asked.idle, 95),
+          },
+        },
       ),
     ];
   } finally {
