@@ -199,11 +199,20 @@ export interface CustomFieldHit {
   displayValue: string;
 }
 
+/**
+ * Read from the text list index alone (entity type, api_slug, text, record id), the field's name
+ * from its definition by api_slug: reading each value's row for its definition id instead (the
+ * planner's choice, through the other list index) took 0.4–0.9 s a record type at 100k shipments,
+ * whatever was typed; the index alone takes milliseconds. A value's row always has its record's
+ * id (a stub has none), and an api_slug names one field of a record type.
+ */
 const hits = perDb((db: Db) =>
   db.prepare<[DefinitionEntityType, string, string, number], CustomFieldHit>(
-    `SELECT v.entity_id AS entityId, d.display_name AS name, v.display_value AS displayValue
-       FROM custom_fields v JOIN custom_field_definitions d ON d.id = v.definition_id AND d.entity_type = ?
-      WHERE v.entity_type = ? AND v.raw IS NOT NULL AND v.display_value LIKE ? ESCAPE '\\'
+    `SELECT v.entity_id AS entityId, d.name AS name, v.display_value AS displayValue
+       FROM custom_fields v INDEXED BY custom_fields_list_text
+       JOIN (SELECT api_slug, min(display_name) AS name FROM custom_field_definitions
+              WHERE entity_type = ? AND api_slug IS NOT NULL GROUP BY api_slug) d ON d.api_slug = v.api_slug
+      WHERE v.entity_type = ? AND v.entity_id IS NOT NULL AND v.display_value LIKE ? ESCAPE '\\'
       ORDER BY v.display_value, v.entity_id LIMIT ?`,
   ),
 );
