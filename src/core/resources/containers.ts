@@ -273,11 +273,18 @@ export const containersList = defineList({
     // Its own number, or anything on its shipment (BL, references, ports, customer…).
     search: searchEither(
       'c.id',
-      { table: 'container_search', select: (w) => `SELECT id FROM containers WHERE ${w.join(' AND ')}` },
+      {
+        table: 'container_search',
+        select: (w) => `SELECT id FROM containers WHERE ${w.join(' AND ')}`,
+        ownRow: 'c.rowid',
+      },
       {
         table: 'shipment_search',
         select: (w) =>
           `SELECT c2.id FROM containers c2 JOIN shipments s2 ON s2.id = c2.shipment_id WHERE s2.${w.join(' AND s2.')}`,
+        // The container's shipment, its stored search text.
+        relatedRows: (content, text) =>
+          `EXISTS (SELECT 1 FROM shipments s3 JOIN ${content} t ON t.id = s3.rowid WHERE s3.id = c.shipment_id AND ${text})`,
       },
     ),
     statuses: oneOf('c.status'),

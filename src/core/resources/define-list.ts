@@ -26,9 +26,15 @@ export interface FilterQuery {
    * Adds `column IN (subquery)`, the subquery selecting one column of ids. For a page or a count,
    * whose statements would each read the subquery again (a page runs up to three), the ids are
    * read once first and, when they are few, given as a list; an export's statements keep the
-   * subquery, so they read it in their own snapshot.
+   * subquery, so they read it in their own snapshot. `many` is the condition to use instead when
+   * the ids are many (a test per row that stops with the page, where the set would be most rows).
    */
-  inSet: (column: string, subquery: string, params: unknown[]) => void;
+  inSet: (
+    column: string,
+    subquery: string,
+    params: unknown[],
+    many?: { condition: string; params: unknown[] },
+  ) => void;
 }
 
 /** Adds a filter's conditions for its (present) value. */

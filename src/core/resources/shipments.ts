@@ -197,8 +197,14 @@ export const shipmentFilters: FiltersSql<ListFiltersOf<'shipments'>> = {
   // Its own row (BL, references, ports, customer…) or one of its containers' numbers.
   search: searchEither(
     's.id',
-    { table: 'shipment_search', select: (w) => `SELECT id FROM shipments WHERE ${w.join(' AND ')}` },
-    { table: 'container_search', select: (w) => `SELECT shipment_id FROM containers WHERE ${w.join(' AND ')}` },
+    { table: 'shipment_search', select: (w) => `SELECT id FROM shipments WHERE ${w.join(' AND ')}`, ownRow: 's.rowid' },
+    {
+      table: 'container_search',
+      select: (w) => `SELECT shipment_id FROM containers WHERE ${w.join(' AND ')}`,
+      // The shipment's containers (by the shipment index), each one's stored search text.
+      relatedRows: (content, text) =>
+        `EXISTS (SELECT 1 FROM containers c3 JOIN ${content} t ON t.id = c3.rowid WHERE c3.shipment_id = s.id AND ${text})`,
+    },
   ),
   carriers: oneOf('s.shipping_line_scac'),
   portsOfLading: oneOf('s.pol_locode'),

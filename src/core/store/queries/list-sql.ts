@@ -5,7 +5,7 @@
  */
 import type { CustomFieldFilters } from '../../../shared/views';
 import type { FilterSql } from '../../resources/define-list';
-import { inList, searchFilter } from './keyset';
+import { inList, searchFilter, searchMatch } from './keyset';
 
 /** `column IN (…)` the values (none given: no condition). */
 export const oneOf =
@@ -42,15 +42,31 @@ export const searchIn =
   (text, q) =>
     searchFilter(rowidColumn, table, text, q.where, q.params);
 
+/** The LIKE conditions of short words on an FTS5 table's stored text (`alias.c0`, its one column). */
+const storedTextLikes = (alias: string, likes: readonly string[]) =>
+  likes.map(() => `${alias}.c0 LIKE ? ESCAPE '\\'`).join(' AND ');
+
 /**
  * The search text matching a row's own search table or a related table's, as
- * `idColumn IN (SELECT … own UNION SELECT … related)`; `related` gets the related table's
+ * `idColumn IN (SELECT … own UNION ALL SELECT … related)`; `related` gets the related table's
  * conditions (its `rowid IN (…)`) and returns the SELECT of ids they reach.
+ *
+ * Words shorter than three characters are a LIKE that no trigram narrows (`searchMatch`): one
+ * letter matches nearly every row, and the set of ids it makes (both tables, 300k rows at 100k
+ * shipments) took a page and a count about a second each. For those, a page or a count reads
+ * the set's first ids (`inSet`): few, they are the list; many, each row is tested instead as the
+ * page walks (`ownRow`, the row's own rowid, and `relatedRows`, an EXISTS over the related rows
+ * given the condition on their text), against the text the FTS5 table stores (its `_content`
+ * table: `id` the rowid, `c0` the one column), so a page stops as soon as it is full.
  */
 export function searchEither(
   idColumn: string,
-  own: { table: string; select: (conditions: string[]) => string },
-  related: { table: string; select: (conditions: string[]) => string },
+  own: { table: string; select: (conditions: string[]) => string; ownRow: string },
+  related: {
+    table: string;
+    select: (conditions: string[]) => string;
+    relatedRows: (content: string, textCondition: string) => string;
+  },
 ): FilterSql<string> {
   return (text, q) => {
     const ownWhere: string[] = [];
@@ -60,8 +76,20 @@ export function searchEither(
     searchFilter('rowid', own.table, text, ownWhere, ownParams);
     searchFilter('rowid', related.table, text, relatedWhere, relatedParams);
     if (ownWhere.length === 0) return;
-    q.where.push(`${idColumn} IN (${own.select(ownWhere)} UNION ${related.select(relatedWhere)})`);
-    q.params.push(...ownParams, ...relatedParams);
+    const subquery = `${own.select(ownWhere)} UNION ALL ${related.select(relatedWhere)}`;
+    const { match, likes } = searchMatch(text);
+    if (match !== null) {
+      // A trigram narrows the set: SQLite reads it through the index, once a statement.
+      q.where.push(`${idColumn} IN (${subquery})`);
+      q.params.push(...ownParams, ...relatedParams);
+      return;
+    }
+    const ownTest = `EXISTS (SELECT 1 FROM ${own.table}_content t WHERE t.id = ${own.ownRow} AND ${storedTextLikes('t', likes)})`;
+    const relatedTest = related.relatedRows(`${related.table}_content`, storedTextLikes('t', likes));
+    q.inSet(idColumn, subquery, [...ownParams, ...relatedParams], {
+      condition: `(${ownTest} OR ${relatedTest})`,
+      params: [...likes, ...likes],
+    });
   };
 }
 

@@ -95,9 +95,12 @@ function whereOf<N extends ListName>(
     now: at.now ?? new Date().toISOString(),
     staleHours: at.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
     customFieldTypes,
-    inSet: (column, subquery, params) => {
+    inSet: (column, subquery, params, many) => {
       const ids = readFirst === undefined ? null : fewIds(readFirst, subquery, params);
-      if (ids === null) {
+      if (ids === null && readFirst !== undefined && many !== undefined) {
+        q.where.push(many.condition);
+        q.params.push(...many.params);
+      } else if (ids === null) {
         q.where.push(`${column} IN (${subquery})`);
         q.params.push(...params);
       } else {
