@@ -29,12 +29,7 @@ export interface FilterQuery {
    * subquery, so they read it in their own snapshot. `many` is the condition to use instead when
    * the ids are many (a test per row that stops with the page, where the set would be most rows).
    */
-  inSet: (
-    column: string,
-    subquery: string,
-    params: unknown[],
-    many?: { condition: string; params: unknown[] },
-  ) => void;
+  inSet: (column: string, subquery: string, params: unknown[], many?: { condition: string; params: unknown[] }) => void;
 }
 
 /** Adds a filter's conditions for its (present) value. */
