@@ -21,8 +21,9 @@ const SHIPMENTS = 100_000;
 
 /** The app's export worker as electron-vite builds it; without a build, the export runs in place (said). */
 const builtWorker = join(import.meta.dirname, '../../out/main/export-worker.js');
-const whereExported = existsSync(builtWorker) ? 'the app’s export worker' : 'in place: no build of the app';
-const asideOptions: ExportAsideOptions = existsSync(builtWorker)
+const built = existsSync(builtWorker);
+const whereExported = built ? 'the app’s export worker' : 'in place: no build of the app';
+const asideOptions: ExportAsideOptions = built
   ? { entry: { url: pathToFileURL(builtWorker) }, log: (line) => console.error(line) }
   : {};
 

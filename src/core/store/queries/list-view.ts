@@ -96,17 +96,21 @@ function whereOf<N extends ListName>(
     staleHours: at.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
     customFieldTypes,
     inSet: (column, subquery, params, many) => {
-      const ids = readFirst === undefined ? null : fewIds(readFirst, subquery, params);
-      if (ids === null && readFirst !== undefined && many !== undefined) {
-        q.where.push(many.condition);
-        q.params.push(...many.params);
-      } else if (ids === null) {
-        q.where.push(`${column} IN (${subquery})`);
-        q.params.push(...params);
-      } else {
-        q.where.push(`${column} IN (SELECT value FROM json_each(?))`);
-        q.params.push(JSON.stringify(ids));
+      if (readFirst !== undefined) {
+        const ids = fewIds(readFirst, subquery, params);
+        if (ids !== null) {
+          q.where.push(`${column} IN (SELECT value FROM json_each(?))`);
+          q.params.push(JSON.stringify(ids));
+          return;
+        }
+        if (many !== undefined) {
+          q.where.push(many.condition);
+          q.params.push(...many.params);
+          return;
+        }
       }
+      q.where.push(`${column} IN (${subquery})`);
+      q.params.push(...params);
     },
   };
   const given = filters as Record<string, unknown>;
