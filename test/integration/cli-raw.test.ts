@@ -104,7 +104,9 @@ describe('raw TYPE ID', () => {
     const containers = ids('SELECT id FROM containers WHERE synced_at IS NOT NULL ORDER BY id');
     const events = ids('SELECT id FROM transport_events ORDER BY id');
     const requests = ids('SELECT id FROM tracking_requests WHERE synced_at IS NOT NULL ORDER BY id');
-    const eventsOf = ids('SELECT DISTINCT container_id FROM transport_events ORDER BY container_id');
+    const eventsOf = ids(
+      'SELECT DISTINCT i.text FROM transport_events e JOIN interned i ON i.key = e.container_key ORDER BY i.text',
+    );
     const values = ids('SELECT id FROM custom_fields WHERE raw IS NOT NULL ORDER BY id');
     db.close();
     expect(shipments.length).toBeGreaterThan(0);

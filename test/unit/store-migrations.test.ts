@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase, schemaVersion } from '../../src/core/store/database';
 import { migrations } from '../../src/core/store/migrations/index';
 import * as disk from '../../src/core/store/migrations/0008-smaller-database';
+import * as events from '../../src/core/store/migrations/0009-interned-event-keys';
 import { storedRecordOf } from '../../src/core/store/queries/raw';
+import { containerTransportEvents } from '../../src/core/store/queries/transport-events';
 import { heldColumns, residualSpec } from '../../src/core/store/residual';
 import { descriptors } from '../../src/core/resources';
 import { tempDir } from '../helpers/temp-dir';
@@ -388,7 +390,7 @@ describe('migrations', () => {
     v7.close();
 
     const db = openDatabase(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    expect(db.pragma('user_version', { simple: true })).toBe(schemaVersion);
     const records: [string, string, { id: string }][] = [
       ['shipments', 'shipment', shipment],
       ['containers', 'container', container],
@@ -431,7 +433,9 @@ describe('migrations', () => {
     for (const t of disk.stripped) {
       const d = descriptors.find((x) => x.table === t.table)!;
       const held = heldColumns(d);
-      expect(t.columns.split(', '), t.table).toEqual(held.map((h) => h.name));
+      // 0009 renamed the event columns it keeps as keys.
+      const now = (name: string) => (t.table === 'transport_events' ? (events.renamed[name] ?? name) : name);
+      expect(t.columns.split(', ').map(now), t.table).toEqual(held.map((h) => h.name));
       const at = new Map(held.map((h, i) => [h.index, i]));
       const spec = residualSpec(d)!;
       expect(JSON.parse(t.spec), t.table).toEqual({
@@ -450,6 +454,122 @@ describe('migrations', () => {
         .map((d) => d.table)
         .sort(),
     ).toEqual([...stripped].sort());
+  });
+
+  it('0009 keeps event ids and repeated texts as keys, from a v8 file, every record given back whole', () => {
+    const file = join(tempDir(), 'v8.sqlite');
+    const v8 = new Database(file);
+    migrate(v8, migrations.slice(0, 8));
+    const insert = (sql: string, ...args: unknown[]) => v8.prepare(sql).run(...args);
+    insert("INSERT INTO ports (id, name) VALUES ('p1', 'Shanghai')");
+    insert("INSERT INTO metro_areas (id, name) VALUES ('m1', 'Chicago')");
+    insert("INSERT INTO terminals (id, name) VALUES ('t1', 'Yangshan')");
+    insert("INSERT INTO vessels (id, name) VALUES ('v1', 'EVER GIVEN')");
+    insert("INSERT INTO shipments (id, bill_of_lading) VALUES ('s1', 'MAEU123')");
+    insert("INSERT INTO containers (id, shipment_id, number) VALUES ('c1', 's1', 'MSCU1234565')");
+    const event = (id: string, at: string, location: [string, string], previous: string | null) => ({
+      type: 'transport_event',
+      id,
+      attributes: {
+        event: 'container.transport.vessel_loaded',
+        timestamp: at,
+        timezone: 'Asia/Shanghai',
+        data_source: 'shipping_line',
+        voyage_number: '12E',
+        location_locode: null,
+        created_at: null,
+        invalidated_at: null,
+        value: null,
+      },
+      relationships: {
+        container: { data: { type: 'container', id: 'c1' } },
+        shipment: { data: { type: 'shipment', id: 's1' } },
+        location: { data: { type: location[0], id: location[1] } },
+        terminal: { data: { type: 'terminal', id: 't1' } },
+        vessel: { data: { type: 'vessel', id: 'v1' } },
+        previous_version: { data: previous ? { type: 'transport_event', id: previous } : null },
+        source_event: { data: null },
+      },
+    });
+    const e1 = event('e1', '2026-03-01T10:00:00Z', ['port', 'p1'], null);
+    const e2 = event('e2', '2026-03-02T10:00:00Z', ['metro_area', 'm1'], 'e1');
+    const row = `INSERT INTO transport_events (id, container_id, shipment_id, event, timestamp, timezone, location_id,
+      metro_area_id, terminal_id, vessel_id, voyage_number, data_source, previous_version_id, raw)
+      VALUES (?, 'c1', 's1', 'container.transport.vessel_loaded', ?, 'Asia/Shanghai', ?, ?, 't1', 'v1', '12E',
+        'shipping_line', ?, ?)`;
+    insert(row, 'e1', e1.attributes.timestamp, 'p1', null, null, JSON.stringify(e1));
+    insert(row, 'e2', e2.attributes.timestamp, null, 'm1', 'e1', JSON.stringify(e2));
+    // An instant in a form the store no longer writes, its member left out of raw (the column held it):
+    // milliseconds would give back another text, so the text moves into raw.
+    const e3 = event('e3', '2026-03-03T12:00:00+02:00', ['port', 'p1'], null);
+    const { timestamp: _kept, ...rest } = e3.attributes;
+    insert(row, 'e3', e3.attributes.timestamp, 'p1', null, null, JSON.stringify({ ...e3, attributes: rest }));
+    v8.close();
+
+    const db = openDatabase(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    expect(storedRecordOf(db, 'transport_event', 'e1')).toEqual(e1);
+    expect(storedRecordOf(db, 'transport_event', 'e2')).toEqual(e2);
+    expect(storedRecordOf(db, 'transport_event', 'e3')).toEqual(e3);
+    // Instants as milliseconds, the one that would not read back the same aside in raw.
+    expect(db.prepare('SELECT id, timestamp FROM transport_events ORDER BY id').all()).toEqual([
+      { id: 'e1', timestamp: Date.parse(e1.attributes.timestamp) },
+      { id: 'e2', timestamp: Date.parse(e2.attributes.timestamp) },
+      { id: 'e3', timestamp: Date.parse(e3.attributes.timestamp) },
+    ]);
+    // Each text once, every event column a key to it.
+    const texts = db.prepare('SELECT text FROM interned ORDER BY text').pluck().all();
+    expect(texts).toEqual(
+      [
+        'Asia/Shanghai',
+        'c1',
+        'container.transport.vessel_loaded',
+        'm1',
+        'p1',
+        's1',
+        'shipping_line',
+        't1',
+        'v1',
+      ].sort(),
+    );
+    const keyed = db
+      .prepare(
+        `SELECT e.id, ${Object.values(events.renamed)
+          .map((c) => `(SELECT text FROM interned WHERE key = e.${c}) AS ${c}`)
+          .join(', ')} FROM transport_events e ORDER BY e.id`,
+      )
+      .all();
+    expect(keyed).toEqual([
+      expect.objectContaining({ id: 'e1', container_key: 'c1', location_key: 'p1', metro_area_key: null }),
+      expect.objectContaining({ id: 'e2', container_key: 'c1', location_key: null, metro_area_key: 'm1' }),
+      expect.objectContaining({ id: 'e3', container_key: 'c1', location_key: 'p1', metro_area_key: null }),
+    ]);
+    // The views read them back, names joined in.
+    expect(containerTransportEvents(db, 'c1')).toEqual([
+      expect.objectContaining({
+        id: 'e1',
+        container_id: 'c1',
+        location: 'Shanghai',
+        terminal: 'Yangshan',
+        vessel: 'EVER GIVEN',
+        event: 'container.transport.vessel_loaded',
+        timezone: 'Asia/Shanghai',
+        data_source: 'shipping_line',
+        timestamp: '2026-03-01T10:00:00Z',
+        replaced_by: 'e2',
+      }),
+      expect.objectContaining({ id: 'e2', location: 'Chicago', previous_version_id: 'e1', replaced_by: null }),
+      // The views read the instant as the store keeps it: UTC.
+      expect.objectContaining({ id: 'e3', timestamp: '2026-03-03T10:00:00Z' }),
+    ]);
+    const corrections = db
+      .prepare("SELECT sql FROM sqlite_master WHERE name = 'transport_events_previous_version_id'")
+      .pluck()
+      .get() as string;
+    expect(corrections).toMatch(/WHERE previous_version_id IS NOT NULL/);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
+    expect(db.pragma('freelist_count', { simple: true })).toBe(0);
+    db.close();
   });
 
   it('applies pending migrations once; running again changes nothing', () => {

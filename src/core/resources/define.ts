@@ -46,6 +46,20 @@ export interface Column<D = unknown, T extends string = never> {
    * as JSON text), or a to-one relationship's id, of `type`.
    */
   holds?: Holds | readonly Holds[];
+  /**
+   * The column stores its text (an id, a code such as an event's name) as that text's key in the
+   * `interned` table, one row per distinct text: a few bytes where an id takes 36, on tables of
+   * hundreds of thousands of rows (transport events). The reader still gives the text: the writer
+   * keeps it for the residual and the stubs, and binds the key; a query reads the text back
+   * through `interned` (`internedText`).
+   */
+  interned?: boolean;
+  /**
+   * The column stores an instant (the reader's text, as `storedInstant` makes it) as integer
+   * milliseconds since 1970: six bytes where the text takes twenty or more. Order and NULL are kept;
+   * a query reads the text back through `instantText`.
+   */
+  epochMs?: boolean;
 }
 
 export type Holds =
@@ -87,6 +101,34 @@ export function columns<D = undefined>() {
       read: Reader<D>,
       options: ColumnOptions = {},
     ): Column<D, T> & { references: T } => ({ type: 'TEXT', read, references: target, ...options }),
+    /** As `instantOf`, kept as epoch milliseconds (an INTEGER column, see `Column.epochMs`). */
+    epochOf: (name: string, options: ColumnOptions = {}): Column<D> => ({
+      type: 'INTEGER',
+      read: (r) => storedInstant(r.attributes[name]),
+      holds: attribute(name),
+      epochMs: true,
+      ...options,
+    }),
+    /** As `ref`, the id kept as its key in `interned` (an INTEGER column, see `Column.interned`). */
+    internedRef: <const T extends string>(
+      target: T,
+      read: Reader<D>,
+      options: ColumnOptions = {},
+    ): Column<D, T> & { references: T } => ({
+      type: 'INTEGER',
+      read,
+      references: target,
+      interned: true,
+      ...options,
+    }),
+    /** As `textOf`, the text kept as its key in `interned`: for the few values a big table repeats. */
+    internedOf: (name: string, options: ColumnOptions = {}): Column<D> => ({
+      type: 'INTEGER',
+      read: (r) => str(r.attributes[name]),
+      holds: attribute(name),
+      interned: true,
+      ...options,
+    }),
   };
 }
 
@@ -94,6 +136,25 @@ export function columns<D = undefined>() {
 export const idColumn: Column<unknown> = { type: 'TEXT', read: (r) => r.id };
 export const rawColumn: Column<unknown> = { type: 'TEXT', read: (_r, w) => w.raw };
 export const syncedAtColumn: Column<unknown> = { type: 'TEXT', read: (_r, w) => w.syncedAt };
+
+/** `synced_at` kept as epoch milliseconds (`Column.epochMs`), for a table of many rows. */
+export const syncedAtEpochColumn: Column<unknown> = { type: 'INTEGER', read: (_r, w) => w.syncedAt, epochMs: true };
+
+/**
+ * SQL giving back the stored instant's text from an epoch-milliseconds column (`Column.epochMs`)
+ * of `table` (an alias): UTC to the second, milliseconds only when there are some (as
+ * `formatInstant`), in integer arithmetic (floored, so instants before 1970 too); NULL stays NULL.
+ */
+export const instantText = (table: string, column: string): string => {
+  const ms = `${table}.${column}`;
+  const part = `((${ms} % 1000) + 1000) % 1000`;
+  return `(strftime('%Y-%m-%dT%H:%M:%S', (${ms} - ${part}) / 1000, 'unixepoch') ||
+    CASE ${part} WHEN 0 THEN 'Z' ELSE printf('.%03dZ', ${part}) END)`;
+};
+
+/** SQL giving back the text an interned column (`Column.interned`) of `table` (an alias) holds the key of. */
+export const internedText = (table: string, column: string): string =>
+  `(SELECT text FROM interned WHERE key = ${table}.${column})`;
 
 /**
  * A field whose changes the writer records (change history, issue 16): the column compared (its

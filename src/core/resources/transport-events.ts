@@ -1,5 +1,5 @@
 import { relId, relIdOfType } from '../store/resource';
-import { columns, defineResource, idColumn, rawColumn, relationship, syncedAtColumn } from './define';
+import { columns, defineResource, idColumn, rawColumn, relationship, syncedAtEpochColumn } from './define';
 import { metroAreas } from './metro-areas';
 import { ports } from './ports';
 
@@ -14,39 +14,46 @@ export const transportEvents = defineResource({
   writeRank: 80,
   // An event belongs to a container; without one it cannot be placed.
   accept: (r) => (relId(r, 'container') ?? '') !== '',
+  // Ids and the few texts every event repeats (its kind, time zone, source) are kept as keys in
+  // `interned`, its instants as epoch milliseconds (migration 0009): an event's row was mostly six
+  // 36-character ids and four 20-character instants.
   columns: {
     id: idColumn,
-    container_id: c.ref('containers', (r) => relId(r, 'container'), {
+    container_key: c.internedRef('containers', (r) => relId(r, 'container'), {
       indexed: true,
       holds: relationship('container', 'container'),
     }),
-    // Not indexed (migration 0008): no query reads events by shipment, and the writer's upsert never
-    // changes a shipment's id, so SQLite never looks for its events through it.
-    shipment_id: c.ref('shipments', (r) => relId(r, 'shipment'), { holds: relationship('shipment', 'shipment') }),
-    event: c.textOf('event'),
-    timestamp: c.instantOf('timestamp'),
-    timezone: c.textOf('timezone'),
+    // Not indexed (migration 0008): no query reads events by shipment.
+    shipment_key: c.internedRef('shipments', (r) => relId(r, 'shipment'), {
+      holds: relationship('shipment', 'shipment'),
+    }),
+    event_key: c.internedOf('event'),
+    timestamp: c.epochOf('timestamp'),
+    timezone_key: c.internedOf('timezone'),
     location_locode: c.textOf('location_locode'),
-    location_id: c.ref('ports', (r) => relIdOfType(r, 'location', ports.types), {
+    location_key: c.internedRef('ports', (r) => relIdOfType(r, 'location', ports.types), {
       holds: relationship('location', 'port'),
     }),
-    metro_area_id: c.ref('metroAreas', (r) => relIdOfType(r, 'location', metroAreas.types), {
+    metro_area_key: c.internedRef('metroAreas', (r) => relIdOfType(r, 'location', metroAreas.types), {
       holds: relationship('location', 'metro_area'),
     }),
-    terminal_id: c.ref('terminals', (r) => relId(r, 'terminal'), { holds: relationship('terminal', 'terminal') }),
-    vessel_id: c.ref('vessels', (r) => relId(r, 'vessel'), { holds: relationship('vessel', 'vessel') }),
+    terminal_key: c.internedRef('terminals', (r) => relId(r, 'terminal'), {
+      holds: relationship('terminal', 'terminal'),
+    }),
+    vessel_key: c.internedRef('vessels', (r) => relId(r, 'vessel'), { holds: relationship('vessel', 'vessel') }),
     voyage_number: c.textOf('voyage_number'),
-    data_source: c.textOf('data_source'),
-    created_at: c.instantOf('created_at'),
+    data_source_key: c.internedOf('data_source'),
+    created_at: c.epochOf('created_at'),
     // Set when the carrier withdrew or corrected the event: kept for history, never a milestone.
-    invalidated_at: c.instantOf('invalidated_at'),
+    invalidated_at: c.epochOf('invalidated_at'),
     // The event this one corrects (not a foreign key: the earlier version may not be synced yet).
+    // Its index holds only the events that correct one (a partial index, migration 0009).
     previous_version_id: c.text((r) => relId(r, 'previous_version'), {
       indexed: true,
       holds: relationship('previous_version', 'transport_event'),
     }),
     raw: rawColumn,
-    synced_at: syncedAtColumn,
+    synced_at: syncedAtEpochColumn,
   },
   // raw keeps only what the columns do not hold (store/residual.ts): for most events, nothing.
   usual: { attributes: { value: null }, relationships: { source_event: { data: null } } },

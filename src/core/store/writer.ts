@@ -49,6 +49,12 @@ interface TablePlan {
   residual: { index: number; spec: ResidualSpec } | null;
   /** Whether the row was written at or after an instant (its synced_at): `countOncePerRun`. */
   writtenSince: Database.Statement | null;
+  /** Where the columns that hold a text's key in `interned` sit in the row (`Column.interned`). */
+  interned: number[];
+  /** Where the instants kept as epoch milliseconds sit in the row (`Column.epochMs`). */
+  epochMs: number[];
+  /** Whether `synced_at` is one of them (`writtenSince` then compares milliseconds). */
+  syncedAtMs: boolean;
 }
 
 function prepare(db: Db) {
@@ -96,6 +102,9 @@ function prepare(db: Db) {
       writtenSince: names.includes('synced_at')
         ? db.prepare(`SELECT 1 FROM ${d.table} WHERE id = ? AND synced_at >= ?`).pluck()
         : null,
+      interned: columns.flatMap((c, index) => (c.interned ? [index] : [])),
+      epochMs: columns.flatMap((c, index) => (c.epochMs ? [index] : [])),
+      syncedAtMs: d.columns.synced_at?.epochMs === true,
     };
     byName.set(d.name, plan);
     for (const type of d.types) plans.set(type, plan);
@@ -108,6 +117,8 @@ function prepare(db: Db) {
     histories: [...byName.values()].flatMap((p) => (p.history ? [p.history] : [])),
     // The events-complete mark: a column the container descriptor keeps out of its upsert (keptColumns).
     eventsSynced: db.prepare(`UPDATE ${table} SET events_synced_at = ? WHERE id = ?`),
+    internedKey: db.prepare<[string], number>('SELECT key FROM interned WHERE text = ?').pluck(),
+    intern: db.prepare<[string]>('INSERT INTO interned (text) VALUES (?)'),
   };
 }
 
@@ -159,6 +170,11 @@ class PageWrite implements WriteContext {
   before = new Map<HistoryPlan, Map<string, Row>>();
   /** Search rows kept for the page's last slice (`writeSlice`), or null: written at once. */
   searchLater: SearchLater[] | null = null;
+  /**
+   * The keys of the texts this page interned or looked up. Only for the page: a key given in a
+   * page that rolls back is given again to another text.
+   */
+  readonly keys = new Map<string, number>();
 
   constructor(
     readonly s: Statements,
@@ -170,6 +186,16 @@ class PageWrite implements WriteContext {
     const known = this.contexts.get(resource)?.get(id);
     if (known !== undefined) return known;
     return (this.s.byName.get(resource)?.readContext?.get(id) as Row | undefined) ?? noRow;
+  }
+
+  /** The key of `text` in `interned`, given now if it has none. */
+  keyOf(text: string): number {
+    let key = this.keys.get(text);
+    if (key === undefined) {
+      key = this.s.internedKey.get(text) ?? Number(this.s.intern.run(text).lastInsertRowid);
+      this.keys.set(text, key);
+    }
+    return key;
   }
 
   presentIn(resource: string): Set<string> {
@@ -249,8 +275,9 @@ export function writeSlice(
         page.json = null;
         if (unchangedReference(db, resource, () => page.raw, written)) continue;
         // Read before the write, which moves synced_at: written already in this run, not counted again.
-        const again =
-          runStart !== undefined && s.plans.get(resource.type)?.writtenSince?.get(resource.id, runStart) !== undefined;
+        const plan = s.plans.get(resource.type);
+        const since = plan?.syncedAtMs && runStart !== undefined ? Date.parse(runStart) : runStart;
+        const again = since !== undefined && plan?.writtenSince?.get(resource.id, since) !== undefined;
         if (writeOne(page, resource) && !again) {
           counts[resource.type] = (counts[resource.type] ?? 0) + 1;
         }
@@ -315,6 +342,17 @@ function writeOne(page: PageWrite, r: StoredResource): boolean {
   if (residual) values[residual.index] = residualOf(residual.spec, r, r.id, values);
   for (const ref of plan.refs) stubRef(page, ref.target, values[ref.index]);
   if (plan.history) recordChanges(plan.history, page.before.get(plan.history), r.id, values, page.syncedAt);
+  // Texts stored as keys: read, kept in the residual and stubbed as texts, bound as keys.
+  for (const i of plan.interned) {
+    const text = values[i];
+    values[i] = typeof text === 'string' ? page.keyOf(text) : null;
+  }
+  // Instants stored as epoch milliseconds (a stored instant's text always parses).
+  for (const i of plan.epochMs) {
+    const text = values[i];
+    const ms = typeof text === 'string' ? Date.parse(text) : NaN;
+    values[i] = Number.isFinite(ms) ? ms : null;
+  }
   plan.upsert.run(values);
   if (plan.referenced) page.presentIn(d.name).add(r.id);
   if (plan.context.length > 0) {

@@ -6,6 +6,7 @@
  */
 import type { Db } from '../database';
 import { perDb } from '../statements';
+import { instantText, internedText } from '../../resources';
 
 type Text = string | null;
 
@@ -105,7 +106,15 @@ export interface TransportEventDetailRow {
  * An event's place, port or metro area, named through the view (one lookup by id in each of
  * its tables: SQLite pushes the id into both halves of the union).
  */
-const placeName = 'SELECT name FROM locations WHERE id = coalesce(e.location_id, e.metro_area_id)';
+const placeName =
+  'SELECT name FROM locations WHERE id = (SELECT text FROM interned WHERE key = coalesce(e.location_key, e.metro_area_key))';
+
+/** An event's repeated texts and ids are keys in `interned`, its instants milliseconds (migration 0009): their text back. */
+const text = (column: string) => internedText('e', column);
+const instant = (column: string) => `${instantText('e', column)} AS ${column}`;
+
+/** The events of the container whose id is the statement's parameter, through the index on their container. */
+const ofContainer = 'e.container_key = (SELECT key FROM interned WHERE text = ?)';
 
 /** The correction that replaces event `e`, through the index on `previous_version_id`. */
 const replacedBy = 'SELECT min(r.id) FROM transport_events r WHERE r.previous_version_id = e.id';
@@ -124,10 +133,11 @@ const statements = perDb((db: Db) => ({
      FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id WHERE c.id = ?`,
   ),
   milestoneEvents: db.prepare<[string], MilestoneEventRow>(
-    `SELECT e.event, e.timestamp, e.timezone, e.location_locode, (${placeName}) AS port_name, e.invalidated_at,
+    `SELECT ${text('event_key')} AS event, ${instant('timestamp')}, ${text('timezone_key')} AS timezone,
+       e.location_locode, (${placeName}) AS port_name, ${instant('invalidated_at')},
        EXISTS (SELECT 1 FROM transport_events r WHERE r.previous_version_id = e.id) AS replaced,
        e.previous_version_id IS NOT NULL AS corrects
-     FROM transport_events e WHERE e.container_id = ? ORDER BY e.timestamp`,
+     FROM transport_events e WHERE ${ofContainer} ORDER BY e.timestamp`,
   ),
   shipmentContainers: db
     .prepare<[string], string>(
@@ -141,11 +151,14 @@ const statements = perDb((db: Db) => ({
     )
     .pluck(),
   events: db.prepare<[string], TransportEventDetailRow>(
-    `SELECT e.id, e.event, e.timestamp, e.timezone, e.location_locode, (${placeName}) AS port, t.name AS terminal,
-       v.name AS vessel, e.voyage_number, e.data_source, e.invalidated_at, e.previous_version_id,
+    `SELECT e.id, ${text('event_key')} AS event, ${instant('timestamp')}, ${text('timezone_key')} AS timezone,
+       e.location_locode, (${placeName}) AS port, t.name AS terminal, v.name AS vessel, e.voyage_number,
+       ${text('data_source_key')} AS data_source, ${instant('invalidated_at')}, e.previous_version_id,
        (${replacedBy}) AS replaced_by
-     FROM transport_events e LEFT JOIN terminals t ON t.id = e.terminal_id
-     LEFT JOIN vessels v ON v.id = e.vessel_id WHERE e.container_id = ? ORDER BY e.timestamp, e.id`,
+     FROM transport_events e
+     LEFT JOIN interned tk ON tk.key = e.terminal_key LEFT JOIN terminals t ON t.id = tk.text
+     LEFT JOIN interned vk ON vk.key = e.vessel_key LEFT JOIN vessels v ON v.id = vk.text
+     WHERE ${ofContainer} ORDER BY e.timestamp, e.id`,
   ),
   shipmentDestination: db.prepare<[string], LocationRow>(
     `SELECT kind, id, code, name, city, state_abbr, country_code, time_zone FROM locations

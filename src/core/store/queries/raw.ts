@@ -5,7 +5,7 @@
  * `store/residual.ts`): the record is put back together here, the one place that reads it whole.
  */
 import type Database from 'better-sqlite3';
-import { descriptors, descriptorOfType, type ResourceDescriptor } from '../../resources';
+import { descriptors, descriptorOfType, instantText, internedText, type ResourceDescriptor } from '../../resources';
 import type { Db } from '../database';
 import { heldColumns, recordFrom, residualSpec, type ResidualSpec } from '../residual';
 
@@ -33,9 +33,16 @@ function readOf(db: Db, d: ResourceDescriptor): RecordRead {
   if (read === undefined) {
     const spec = residualSpec(d);
     const held = spec ? heldColumns(d) : [];
-    const select = ['raw', ...held.map((h) => h.name)].join(', ');
+    // An interned column gives back its text (`Column.interned`), an epoch one its instant's (`Column.epochMs`).
+    const columns = Object.values(d.columns);
+    const textOf = (name: string, index: number) => {
+      const column = columns[index]!;
+      if (column.interned) return `${internedText('t', name)} AS ${name}`;
+      return column.epochMs ? `${instantText('t', name)} AS ${name}` : name;
+    };
+    const select = ['raw', ...held.map((h) => textOf(h.name, h.index))].join(', ');
     read = {
-      statement: db.prepare<[string], Record<string, unknown>>(`SELECT ${select} FROM ${d.table} WHERE id = ?`),
+      statement: db.prepare<[string], Record<string, unknown>>(`SELECT ${select} FROM ${d.table} t WHERE id = ?`),
       spec,
       held,
       width: Object.keys(d.columns).length,

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../database';
 import { perDb } from '../statements';
+import { instantText, internedText } from '../../resources';
 
 type Text = string | null;
 
@@ -29,19 +30,29 @@ export interface TransportEventExportRow {
   replaced_by: Text;
 }
 
-const select = `SELECT e.id, e.container_id, c.number AS container_number, s.bill_of_lading, e.event, e.timestamp,
-    e.timezone, (SELECT name FROM locations WHERE id = coalesce(e.location_id, e.metro_area_id)) AS location,
-    e.location_locode, t.name AS terminal, v.name AS vessel, e.voyage_number, e.data_source, e.created_at,
-    e.invalidated_at, e.previous_version_id,
+const t = (column: string) => internedText('e', column);
+const instant = (column: string) => `${instantText('e', column)} AS ${column}`;
+
+/**
+ * An event's ids and repeated texts are keys in `interned`, its instants milliseconds (migration
+ * 0009): joined back to their texts, and to the rows they name, through its primary key.
+ */
+const select = `SELECT e.id, ck.text AS container_id, c.number AS container_number, s.bill_of_lading,
+    ${t('event_key')} AS event, ${instant('timestamp')}, ${t('timezone_key')} AS timezone,
+    (SELECT name FROM locations
+      WHERE id = (SELECT text FROM interned WHERE key = coalesce(e.location_key, e.metro_area_key))) AS location,
+    e.location_locode, tr.name AS terminal, v.name AS vessel, e.voyage_number, ${t('data_source_key')} AS data_source,
+    ${instant('created_at')}, ${instant('invalidated_at')}, e.previous_version_id,
     (SELECT min(r.id) FROM transport_events r WHERE r.previous_version_id = e.id) AS replaced_by
-  FROM transport_events e JOIN containers c ON c.id = e.container_id
-  LEFT JOIN shipments s ON s.id = c.shipment_id LEFT JOIN terminals t ON t.id = e.terminal_id
-  LEFT JOIN vessels v ON v.id = e.vessel_id`;
+  FROM transport_events e JOIN interned ck ON ck.key = e.container_key JOIN containers c ON c.id = ck.text
+  LEFT JOIN shipments s ON s.id = c.shipment_id
+  LEFT JOIN interned tk ON tk.key = e.terminal_key LEFT JOIN terminals tr ON tr.id = tk.text
+  LEFT JOIN interned vk ON vk.key = e.vessel_key LEFT JOIN vessels v ON v.id = vk.text`;
 
 const statements = perDb((db: Db) => ({
-  all: db.prepare<[], TransportEventExportRow>(`${select} ORDER BY c.number, e.container_id, e.timestamp, e.id`),
+  all: db.prepare<[], TransportEventExportRow>(`${select} ORDER BY c.number, ck.text, e.timestamp, e.id`),
   ofContainer: db.prepare<[string], TransportEventExportRow>(
-    `${select} WHERE e.container_id = ? ORDER BY e.timestamp, e.id`,
+    `${select} WHERE e.container_key = (SELECT key FROM interned WHERE text = ?) ORDER BY e.timestamp, e.id`,
   ),
   containerId: db
     .prepare<[string, string], string>(

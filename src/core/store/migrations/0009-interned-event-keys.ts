@@ -1,0 +1,98 @@
+/**
+ * Migration 0009, transport events in fewer bytes (issue 17 item 2): an event's row was mostly
+ * ids (its container's, shipment's, place's, terminal's, vessel's: 36 characters each) and texts
+ * every event repeats (`container.transport.vessel_departed`, `Europe/Berlin`, `shipping_line`).
+ * Each such text is now kept once, in `interned`, and the event holds its key: an integer of two
+ * or three bytes. The descriptor marks these columns `interned` (`resources/define.ts`); the
+ * writer binds keys, queries read the texts back through `interned`. What `raw` leaves out
+ * (migration 0008's residual) is unchanged: a column still gives back exactly the same text.
+ *
+ * Its instants (`timestamp`, `created_at`, `invalidated_at`, `synced_at`) become integer
+ * milliseconds since 1970. The store wrote them in one form (`store/instant.ts`), which the
+ * milliseconds give back exactly; a row whose text would not come back the same (written before
+ * that form, or not an instant at all) first has the text put in its residual `raw`, where a
+ * member wins over the column, so the record still reads back as the service sent it.
+ *
+ * The index on `previous_version_id` keeps only the events that correct another (a partial
+ * index): the lookups through it (`WHERE previous_version_id = e.id`) imply a value.
+ *
+ * `interned` never loses a row: a key, once given, names its text for good (a key in a rolled
+ * back page is given again, to whatever the next page interns, with nothing pointing at it).
+ */
+/** The columns whose texts become keys, and their names after (an id's `_id` becomes `_key`). */
+export const renamed: Readonly<Record<string, string>> = {
+  container_id: 'container_key',
+  shipment_id: 'shipment_key',
+  event: 'event_key',
+  timezone: 'timezone_key',
+  location_id: 'location_key',
+  metro_area_id: 'metro_area_key',
+  terminal_id: 'terminal_key',
+  vessel_id: 'vessel_key',
+  data_source: 'data_source_key',
+};
+const keyOf = (column: string) => `(SELECT key FROM interned WHERE text = e.${column})`;
+
+/** The instants the record holds as attributes, and their milliseconds (NULL for no instant). */
+const instants = ['timestamp', 'created_at', 'invalidated_at'];
+const ms = (column: string) => `CAST(round(unixepoch(${column}, 'subsec') * 1000) AS INTEGER)`;
+/** The text the store gives back for milliseconds `m` (as `instantText` in resources/define.ts, frozen here). */
+const textOfMs = (m: string) => {
+  const part = `(((${m}) % 1000) + 1000) % 1000`;
+  return `(strftime('%Y-%m-%dT%H:%M:%S', ((${m}) - ${part}) / 1000, 'unixepoch') ||
+    CASE ${part} WHEN 0 THEN 'Z' ELSE printf('.%03dZ', ${part}) END)`;
+};
+/**
+ * Rows whose instant would not read back as stored: the text goes into the residual, unless the
+ * residual holds the member already (it then differed from the column) or is the whole record (an array).
+ */
+const keepText = (
+  column: string,
+) => `UPDATE transport_events SET raw = json_set(raw, '$.attributes.${column}', ${column})
+  WHERE ${column} IS NOT NULL AND (CASE WHEN json_valid(raw) THEN json_type(raw) END) = 'object'
+    AND json_type(raw, '$.attributes.${column}') IS NULL AND ${textOfMs(ms(column))} IS NOT ${column};`;
+
+export const up = `
+${instants.map(keepText).join('\n')}
+
+CREATE TABLE interned (
+  key INTEGER PRIMARY KEY,
+  text TEXT NOT NULL UNIQUE
+) STRICT;
+INSERT OR IGNORE INTO interned (text)
+  SELECT text FROM (${Object.keys(renamed)
+    .map((from) => `SELECT ${from} AS text FROM transport_events`)
+    .join(' UNION ALL ')})
+  WHERE text IS NOT NULL;
+
+CREATE TABLE transport_events_0009 (
+  id TEXT PRIMARY KEY,
+  container_key INTEGER NOT NULL REFERENCES interned (key),
+  shipment_key INTEGER REFERENCES interned (key),
+  event_key INTEGER REFERENCES interned (key),
+  timestamp INTEGER,
+  timezone_key INTEGER REFERENCES interned (key),
+  location_locode TEXT,
+  location_key INTEGER REFERENCES interned (key),
+  metro_area_key INTEGER REFERENCES interned (key),
+  terminal_key INTEGER REFERENCES interned (key),
+  vessel_key INTEGER REFERENCES interned (key),
+  voyage_number TEXT,
+  data_source_key INTEGER REFERENCES interned (key),
+  created_at INTEGER,
+  invalidated_at INTEGER,
+  previous_version_id TEXT,
+  raw TEXT NOT NULL,
+  synced_at INTEGER
+) STRICT;
+INSERT INTO transport_events_0009 SELECT e.id, ${keyOf('container_id')}, ${keyOf('shipment_id')},
+  ${keyOf('event')}, ${ms('e.timestamp')}, ${keyOf('timezone')}, e.location_locode, ${keyOf('location_id')},
+  ${keyOf('metro_area_id')}, ${keyOf('terminal_id')}, ${keyOf('vessel_id')}, e.voyage_number, ${keyOf('data_source')},
+  ${ms('e.created_at')}, ${ms('e.invalidated_at')}, e.previous_version_id, e.raw, ${ms('e.synced_at')}
+  FROM transport_events e ORDER BY e.rowid;
+DROP TABLE transport_events;
+ALTER TABLE transport_events_0009 RENAME TO transport_events;
+CREATE INDEX transport_events_container ON transport_events (container_key, timestamp);
+CREATE INDEX transport_events_previous_version_id ON transport_events (previous_version_id)
+  WHERE previous_version_id IS NOT NULL;
+`;
