@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { migrate, openDatabase, schemaVersion } from '../../src/core/store/database';
 import { migrations } from '../../src/core/store/migrations/index';
 import * as disk from '../../src/core/store/migrations/0008-smaller-database';
-import * as events from '../../src/core/store/migrations/0009-interned-event-keys';
+import * as events from '../../src/core/store/migrations/0009-interned-keys';
 import { storedRecordOf } from '../../src/core/store/queries/raw';
 import { containerTransportEvents } from '../../src/core/store/queries/transport-events';
 import { heldColumns, residualSpec } from '../../src/core/store/residual';
@@ -434,7 +434,7 @@ describe('migrations', () => {
       const d = descriptors.find((x) => x.table === t.table)!;
       const held = heldColumns(d);
       // 0009 renamed the event columns it keeps as keys.
-      const now = (name: string) => (t.table === 'transport_events' ? (events.renamed[name] ?? name) : name);
+      const now = (name: string) => events.renamed[t.table]?.[name] ?? name;
       expect(t.columns.split(', ').map(now), t.table).toEqual(held.map((h) => h.name));
       const at = new Map(held.map((h, i) => [h.index, i]));
       const spec = residualSpec(d)!;
@@ -456,7 +456,7 @@ describe('migrations', () => {
     ).toEqual([...stripped].sort());
   });
 
-  it('0009 keeps event ids and repeated texts as keys, from a v8 file, every record given back whole', () => {
+  it('0009 keeps event and custom field ids and repeated texts as keys, from a v8 file, every record given back whole', () => {
     const file = join(tempDir(), 'v8.sqlite');
     const v8 = new Database(file);
     migrate(v8, migrations.slice(0, 8));
@@ -504,6 +504,21 @@ describe('migrations', () => {
     const e3 = event('e3', '2026-03-03T12:00:00+02:00', ['port', 'p1'], null);
     const { timestamp: _kept, ...rest } = e3.attributes;
     insert(row, 'e3', e3.attributes.timestamp, 'p1', null, null, JSON.stringify({ ...e3, attributes: rest }));
+    const value = {
+      type: 'custom_field',
+      id: 'v1',
+      attributes: { api_slug: 'po', value: 'PO-1', display_value: 'PO-1' },
+      relationships: {
+        entity: { data: { type: 'shipment', id: 's1' } },
+        definition: { data: { type: 'custom_field_definition', id: 'd1' } },
+      },
+      links: { self: '/v2/custom_fields/v1' },
+    };
+    insert("INSERT INTO custom_field_definitions (id, api_slug) VALUES ('d1', 'po')");
+    insert(
+      `INSERT INTO custom_fields (id, entity_type, entity_id, definition_id, api_slug, value, display_value, raw, synced_at)
+       VALUES ('v1', 'shipment', 's1', 'd1', 'po', '"PO-1"', 'PO-1', '{}', '2026-03-05T00:00:00.250Z')`,
+    );
     v8.close();
 
     const db = openDatabase(file);
@@ -511,6 +526,26 @@ describe('migrations', () => {
     expect(storedRecordOf(db, 'transport_event', 'e1')).toEqual(e1);
     expect(storedRecordOf(db, 'transport_event', 'e2')).toEqual(e2);
     expect(storedRecordOf(db, 'transport_event', 'e3')).toEqual(e3);
+    expect(storedRecordOf(db, 'custom_field', 'v1')).toEqual(value);
+    expect(
+      db
+        .prepare(
+          `SELECT v.entity_id, i.text AS definition, v.synced_at FROM custom_fields v
+           JOIN interned i ON i.key = v.definition_key`,
+        )
+        .get(),
+    ).toEqual({ entity_id: 's1', definition: 'd1', synced_at: Date.parse('2026-03-05T00:00:00.250Z') });
+    expect(
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE tbl_name = 'custom_fields' AND type = 'index' ORDER BY name")
+        .pluck()
+        .all(),
+    ).toEqual([
+      'custom_fields_entity_id',
+      'custom_fields_list_text',
+      'custom_fields_list_value',
+      'sqlite_autoindex_custom_fields_1',
+    ]);
     // Instants as milliseconds, the one that would not read back the same aside in raw.
     expect(db.prepare('SELECT id, timestamp FROM transport_events ORDER BY id').all()).toEqual([
       { id: 'e1', timestamp: Date.parse(e1.attributes.timestamp) },
@@ -524,6 +559,7 @@ describe('migrations', () => {
         'Asia/Shanghai',
         'c1',
         'container.transport.vessel_loaded',
+        'd1',
         'm1',
         'p1',
         's1',
@@ -534,7 +570,7 @@ describe('migrations', () => {
     );
     const keyed = db
       .prepare(
-        `SELECT e.id, ${Object.values(events.renamed)
+        `SELECT e.id, ${Object.values(events.renamed.transport_events!)
           .map((c) => `(SELECT text FROM interned WHERE key = e.${c}) AS ${c}`)
           .join(', ')} FROM transport_events e ORDER BY e.id`,
       )

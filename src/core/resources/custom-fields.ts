@@ -8,7 +8,7 @@ import {
   rawColumn,
   referenceWalks,
   relationship,
-  syncedAtColumn,
+  syncedAtEpochColumn,
 } from './define';
 
 const c = columns();
@@ -57,8 +57,9 @@ export const customFields = defineResource({
       indexed: true,
       holds: relationship('entity', { typeIn: 'entity_type' }),
     }),
-    // Not indexed (migration 0008): values are read by record and by slug, never by definition.
-    definition_id: c.ref('customFieldDefinitions', (r) => relId(r, 'definition'), {
+    // Not indexed (migration 0008): values are read by record and by slug, never by definition;
+    // kept as a key (migration 0009).
+    definition_key: c.internedRef('customFieldDefinitions', (r) => relId(r, 'definition'), {
       holds: relationship('definition', 'custom_field_definition'),
     }),
     api_slug: c.text((r) => str(r.attributes.api_slug), { holds: attribute('api_slug') }),
@@ -67,7 +68,7 @@ export const customFields = defineResource({
       holds: attribute('display_value'),
     }),
     raw: rawColumn,
-    synced_at: syncedAtColumn,
+    synced_at: syncedAtEpochColumn,
   },
   selfLink: '/v2/custom_fields/',
   walks: customFieldEntities.map((e, i) => ({

@@ -1,5 +1,5 @@
 /**
- * Migration 0009, transport events in fewer bytes (issue 17 item 2): an event's row was mostly
+ * Migration 0009, the big tables' ids as keys (issue 17 item 2). Transport events: an event's row was mostly
  * ids (its container's, shipment's, place's, terminal's, vessel's: 36 characters each) and texts
  * every event repeats (`container.transport.vessel_departed`, `Europe/Berlin`, `shipping_line`).
  * Each such text is now kept once, in `interned`, and the event holds its key: an integer of two
@@ -16,11 +16,15 @@
  * The index on `previous_version_id` keeps only the events that correct another (a partial
  * index): the lookups through it (`WHERE previous_version_id = e.id`) imply a value.
  *
+ * Custom field values: their definition's id becomes a key too (`definition_key`; no query reads
+ * it, the values are read by record and slug) and `synced_at` milliseconds; the table is rebuilt
+ * with its three indexes as 0005 and 0006 made them.
+ *
  * `interned` never loses a row: a key, once given, names its text for good (a key in a rolled
  * back page is given again, to whatever the next page interns, with nothing pointing at it).
  */
-/** The columns whose texts become keys, and their names after (an id's `_id` becomes `_key`). */
-export const renamed: Readonly<Record<string, string>> = {
+/** The events' columns whose texts become keys, and their names after (an id's `_id` becomes `_key`). */
+const eventKeys: Readonly<Record<string, string>> = {
   container_id: 'container_key',
   shipment_id: 'shipment_key',
   event: 'event_key',
@@ -31,6 +35,12 @@ export const renamed: Readonly<Record<string, string>> = {
   vessel_id: 'vessel_key',
   data_source: 'data_source_key',
 };
+/** The columns each table renames. */
+export const renamed: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  transport_events: eventKeys,
+  custom_fields: { definition_id: 'definition_key' },
+};
+
 const keyOf = (column: string) => `(SELECT key FROM interned WHERE text = e.${column})`;
 
 /** The instants the record holds as attributes, and their milliseconds (NULL for no instant). */
@@ -60,10 +70,11 @@ CREATE TABLE interned (
   text TEXT NOT NULL UNIQUE
 ) STRICT;
 INSERT OR IGNORE INTO interned (text)
-  SELECT text FROM (${Object.keys(renamed)
+  SELECT text FROM (${Object.keys(eventKeys)
     .map((from) => `SELECT ${from} AS text FROM transport_events`)
     .join(' UNION ALL ')})
   WHERE text IS NOT NULL;
+INSERT OR IGNORE INTO interned (text) SELECT definition_id FROM custom_fields WHERE definition_id IS NOT NULL;
 
 CREATE TABLE transport_events_0009 (
   id TEXT PRIMARY KEY,
@@ -95,4 +106,26 @@ ALTER TABLE transport_events_0009 RENAME TO transport_events;
 CREATE INDEX transport_events_container ON transport_events (container_key, timestamp);
 CREATE INDEX transport_events_previous_version_id ON transport_events (previous_version_id)
   WHERE previous_version_id IS NOT NULL;
+
+CREATE TABLE custom_fields_0009 (
+  id TEXT PRIMARY KEY,
+  entity_type TEXT,
+  entity_id TEXT,
+  definition_key INTEGER REFERENCES interned (key),
+  api_slug TEXT,
+  value TEXT,
+  display_value TEXT,
+  raw TEXT,
+  synced_at INTEGER
+) STRICT;
+INSERT INTO custom_fields_0009 SELECT v.id, v.entity_type, v.entity_id,
+  (SELECT key FROM interned WHERE text = v.definition_id), v.api_slug, v.value, v.display_value, v.raw, ${ms('v.synced_at')}
+  FROM custom_fields v ORDER BY v.rowid;
+DROP TABLE custom_fields;
+ALTER TABLE custom_fields_0009 RENAME TO custom_fields;
+CREATE INDEX custom_fields_entity_id ON custom_fields (entity_id, api_slug);
+CREATE INDEX custom_fields_list_value ON custom_fields (
+  entity_type, api_slug, (CASE WHEN json_valid(value) THEN json_extract(value, '$') END), entity_id
+);
+CREATE INDEX custom_fields_list_text ON custom_fields (entity_type, api_slug, display_value, entity_id);
 `;
