@@ -9,7 +9,7 @@
 import Database from 'better-sqlite3';
 import { statSync } from 'node:fs';
 import { openDatabase } from '../../src/core/store/database';
-import { storedRecordOf } from '../../src/core/store/queries/raw';
+import { storedRecordIds, storedRecordOf } from '../../src/core/store/queries/raw';
 import { measure, type Measure } from './report';
 
 const kept: [table: string, type: string][] = [
@@ -59,11 +59,8 @@ function serviceJsonBytes(path: string): number {
   const db = openDatabase(path);
   try {
     let bytes = 0;
-    for (const [table, type] of kept) {
-      for (const id of db
-        .prepare(`SELECT id FROM ${table} WHERE raw IS NOT NULL`)
-        .pluck()
-        .iterate() as Iterable<string>) {
+    for (const [, type] of kept) {
+      for (const id of storedRecordIds(db, type)) {
         bytes += Buffer.byteLength(JSON.stringify(storedRecordOf(db, type, id)));
       }
     }

@@ -6,6 +6,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
+import { uuidText } from '../../src/core/resources';
 import { DEMO_API_KEY, startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { capture } from '../helpers/capture';
 import { syncOf } from '../helpers/sync';
@@ -102,12 +103,13 @@ describe('raw TYPE ID', () => {
     const ids = (sql: string) => db.prepare(sql).pluck().all() as string[];
     const shipments = ids('SELECT id FROM shipments WHERE synced_at IS NOT NULL ORDER BY id');
     const containers = ids('SELECT id FROM containers WHERE synced_at IS NOT NULL ORDER BY id');
-    const events = ids('SELECT id FROM transport_events ORDER BY id');
+    // Events and custom field values keep UUIDs as bytes: read as the text a user types.
+    const events = ids(`SELECT ${uuidText('t', 'id')} FROM transport_events t ORDER BY t.id`);
     const requests = ids('SELECT id FROM tracking_requests WHERE synced_at IS NOT NULL ORDER BY id');
     const eventsOf = ids(
       'SELECT DISTINCT i.text FROM transport_events e JOIN interned i ON i.key = e.container_key ORDER BY i.text',
     );
-    const values = ids('SELECT id FROM custom_fields WHERE raw IS NOT NULL ORDER BY id');
+    const values = ids(`SELECT ${uuidText('t', 'id')} FROM custom_fields t WHERE t.raw IS NOT NULL ORDER BY t.id`);
     db.close();
     expect(shipments.length).toBeGreaterThan(0);
     expect(containers.length).toBeGreaterThan(0);

@@ -5,7 +5,9 @@
  * thread stops, an unreadable page asked again.
  */
 import { describe, expect, it } from 'vitest';
+import { descriptorOfType } from '../../src/core/resources';
 import { openDatabase } from '../../src/core/store/database';
+import { columnText } from '../../src/core/store/queries/raw';
 import { countResources, readState } from '../../src/core/store/sync-state';
 import type { RequestEvent } from '../../src/core/api/client';
 import { PagesAside } from '../../src/core/sync/pages-aside';
@@ -13,26 +15,34 @@ import { readSyncLog } from '../../src/core/sync/sync-log';
 import { useSandbox } from '../helpers/sandbox';
 import { sandboxTotals, syncOf } from '../helpers/sync';
 
-/** Every stored row of the tables a sync fills, in a stable order (what the lists and `raw` show). */
+/**
+ * Every stored row of the tables a sync fills, in a stable order (what the lists and `raw` show),
+ * each column as its text: keys of `interned` are given in the order texts are first written.
+ */
 function rowsOf(db: ReturnType<typeof openDatabase>) {
-  const tables = ['shipments', 'containers', 'transport_events', 'tracking_requests', 'custom_fields'];
+  const types = ['shipment', 'container', 'transport_event', 'tracking_request', 'custom_field'];
   return Object.fromEntries(
-    tables.map((table) => [
-      table,
-      db
-        .prepare(`SELECT * FROM ${table} ORDER BY id`)
-        .all()
-        .map((row) => {
-          // When it was written, not what: the two syncs ran at different instants.
-          const {
-            synced_at: _synced,
-            events_synced_at: _events,
-            changed_at: _changed,
-            ...rest
-          } = row as Record<string, unknown>;
-          return rest;
-        }),
-    ]),
+    types.map((type) => {
+      const d = descriptorOfType(type)!;
+      const names = [...Object.keys(d.columns), ...Object.keys(d.keptColumns ?? {})];
+      const select = names.map((name) => `${columnText(d, name, 't')} AS ${name}`);
+      return [
+        d.table,
+        db
+          .prepare(`SELECT ${select.join(', ')} FROM ${d.table} t ORDER BY t.id`)
+          .all()
+          .map((row) => {
+            // When it was written, not what: the two syncs ran at different instants.
+            const {
+              synced_at: _synced,
+              events_synced_at: _events,
+              changed_at: _changed,
+              ...rest
+            } = row as Record<string, unknown>;
+            return rest;
+          }),
+      ];
+    }),
   );
 }
 

@@ -88,6 +88,18 @@ describe('resource registry and schema', () => {
     }
   }
 
+  it('a table keeping its ids as UUID bytes is one no reference, search row, list or context reads by id', () => {
+    // Those read ids as text (stubs, rowid lookups, context reads); the writer binds bytes only for
+    // the upsert, its check of a run's writes and `storedRecord`.
+    const byBytes = descriptors.filter((d) => d.columns.id?.uuid);
+    expect(byBytes.map((d) => d.name).sort()).toEqual(['customFields', 'transportEvents']);
+    const referenced = new Set(descriptors.flatMap((d) => Object.values(d.columns).map((c) => c.references)));
+    for (const d of byBytes) {
+      expect(referenced.has(d.name), d.name).toBe(false);
+      expect([d.search, d.listTable, d.context], d.name).toEqual([undefined, undefined, undefined]);
+    }
+  });
+
   it('every JSON:API type the writer keeps is declared by exactly one descriptor', () => {
     const types = descriptors.flatMap((d) => d.types);
     expect(new Set(types).size).toBe(types.length);

@@ -9,7 +9,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/core/store/database';
-import { storedRecordOf } from '../../src/core/store/queries/raw';
+import { storedRecordIds, storedRecordOf } from '../../src/core/store/queries/raw';
 import { readState } from '../../src/core/store/sync-state';
 import { FEED_LAST_KEY } from '../../src/core/sync/feed';
 import { call, useSandbox } from '../helpers/sandbox';
@@ -49,18 +49,18 @@ function sortedJson(value: unknown): string {
 /** Every stored shipment, container and transport event, check times left out, by table and id. */
 function contents(db: Db): Record<'shipments' | 'containers' | 'transport_events', Map<string, string>> {
   // Each record as the store gives it back (raw keeps only what the columns do not hold), members sorted.
-  const read = (table: string, type: string) =>
+  const read = (type: string) =>
     new Map(
-      (db.prepare(`SELECT id FROM ${table} WHERE raw IS NOT NULL`).pluck().all() as string[]).map((id) => {
+      storedRecordIds(db, type).map((id) => {
         const r = storedRecordOf(db, type, id) as { attributes: Record<string, unknown> };
         for (const key of volatile) delete r.attributes[key];
         return [id, sortedJson(r)];
       }),
     );
   return {
-    shipments: read('shipments', 'shipment'),
-    containers: read('containers', 'container'),
-    transport_events: read('transport_events', 'transport_event'),
+    shipments: read('shipment'),
+    containers: read('container'),
+    transport_events: read('transport_event'),
   };
 }
 

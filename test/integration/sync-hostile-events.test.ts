@@ -5,7 +5,7 @@
  * container, the urgent ones first, at the rate limit's pace, with honest progress.
  */
 import { describe, expect, it } from 'vitest';
-import { storedRecordOf } from '../../src/core/store/queries/raw';
+import { storedRecordIds, storedRecordOf } from '../../src/core/store/queries/raw';
 import type { SyncProgress } from '../../src/core/sync/types';
 import { useHostileProxy, type ProxiedRequest } from '../helpers/hostile-proxy';
 import { useSandbox } from '../helpers/sandbox';
@@ -46,7 +46,7 @@ describe('a container list that ignores the events include', { timeout: 90_000 }
   /** Containers whose record lists events, and those of them whose listed events are not all stored. */
   const eventGaps = (db: ReturnType<typeof syncOf>['db']) => {
     const ids = db.prepare('SELECT id FROM containers WHERE raw IS NOT NULL').pluck().all() as string[];
-    const stored = db.prepare('SELECT 1 FROM transport_events WHERE id = ?').pluck();
+    const stored = new Set(storedRecordIds(db, 'transport_event'));
     // The service's record as the store gives it back (raw keeps only what the columns do not hold).
     const listed = ids.map((id) => {
       const record = storedRecordOf(db, 'container', id) as {
@@ -57,7 +57,7 @@ describe('a container list that ignores the events include', { timeout: 90_000 }
     });
     return {
       listing: listed.filter((events) => events.length > 0).length,
-      missing: listed.filter((events) => events.some((id) => stored.get(id) === undefined)).length,
+      missing: listed.filter((events) => events.some((id) => !stored.has(id))).length,
     };
   };
 

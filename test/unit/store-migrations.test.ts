@@ -8,7 +8,7 @@ import * as events from '../../src/core/store/migrations/0009-interned-keys';
 import { storedRecordOf } from '../../src/core/store/queries/raw';
 import { containerTransportEvents } from '../../src/core/store/queries/transport-events';
 import { heldColumns, residualSpec } from '../../src/core/store/residual';
-import { descriptors } from '../../src/core/resources';
+import { descriptors, uuidText } from '../../src/core/resources';
 import { tempDir } from '../helpers/temp-dir';
 
 describe('migrations', () => {
@@ -492,13 +492,15 @@ describe('migrations', () => {
       },
     });
     const e1 = event('e1', '2026-03-01T10:00:00Z', ['port', 'p1'], null);
-    const e2 = event('e2', '2026-03-02T10:00:00Z', ['metro_area', 'm1'], 'e1');
+    // A UUID, kept as its 16 bytes; the others are not UUIDs and stay text.
+    const E2 = '0b1c5b63-5d5c-4c39-9a39-1b3b7e5d0f22';
+    const e2 = event(E2, '2026-03-02T10:00:00Z', ['metro_area', 'm1'], 'e1');
     const row = `INSERT INTO transport_events (id, container_id, shipment_id, event, timestamp, timezone, location_id,
       metro_area_id, terminal_id, vessel_id, voyage_number, data_source, previous_version_id, raw)
       VALUES (?, 'c1', 's1', 'container.transport.vessel_loaded', ?, 'Asia/Shanghai', ?, ?, 't1', 'v1', '12E',
         'shipping_line', ?, ?)`;
     insert(row, 'e1', e1.attributes.timestamp, 'p1', null, null, JSON.stringify(e1));
-    insert(row, 'e2', e2.attributes.timestamp, null, 'm1', 'e1', JSON.stringify(e2));
+    insert(row, E2, e2.attributes.timestamp, null, 'm1', 'e1', JSON.stringify(e2));
     // An instant in a form the store no longer writes, its member left out of raw (the column held it):
     // milliseconds would give back another text, so the text moves into raw.
     const e3 = event('e3', '2026-03-03T12:00:00+02:00', ['port', 'p1'], null);
@@ -524,7 +526,7 @@ describe('migrations', () => {
     const db = openDatabase(file);
     expect(db.pragma('user_version', { simple: true })).toBe(9);
     expect(storedRecordOf(db, 'transport_event', 'e1')).toEqual(e1);
-    expect(storedRecordOf(db, 'transport_event', 'e2')).toEqual(e2);
+    expect(storedRecordOf(db, 'transport_event', E2)).toEqual(e2);
     expect(storedRecordOf(db, 'transport_event', 'e3')).toEqual(e3);
     expect(storedRecordOf(db, 'custom_field', 'v1')).toEqual(value);
     expect(
@@ -547,11 +549,14 @@ describe('migrations', () => {
       'sqlite_autoindex_custom_fields_1',
     ]);
     // Instants as milliseconds, the one that would not read back the same aside in raw.
-    expect(db.prepare('SELECT id, timestamp FROM transport_events ORDER BY id').all()).toEqual([
-      { id: 'e1', timestamp: Date.parse(e1.attributes.timestamp) },
-      { id: 'e2', timestamp: Date.parse(e2.attributes.timestamp) },
-      { id: 'e3', timestamp: Date.parse(e3.attributes.timestamp) },
+    expect(db.prepare('SELECT typeof(id) AS kind, timestamp FROM transport_events ORDER BY timestamp').all()).toEqual([
+      { kind: 'text', timestamp: Date.parse(e1.attributes.timestamp) },
+      { kind: 'blob', timestamp: Date.parse(e2.attributes.timestamp) },
+      { kind: 'text', timestamp: Date.parse(e3.attributes.timestamp) },
     ]);
+    expect(db.prepare('SELECT hex(id) FROM transport_events WHERE typeof(id) = ?').pluck().get('blob')).toBe(
+      E2.replaceAll('-', '').toUpperCase(),
+    );
     // Each text once, every event column a key to it.
     const texts = db.prepare('SELECT text FROM interned ORDER BY text').pluck().all();
     expect(texts).toEqual(
@@ -570,14 +575,14 @@ describe('migrations', () => {
     );
     const keyed = db
       .prepare(
-        `SELECT e.id, ${Object.values(events.renamed.transport_events!)
+        `SELECT ${uuidText('e', 'id')} AS id, ${Object.values(events.renamed.transport_events!)
           .map((c) => `(SELECT text FROM interned WHERE key = e.${c}) AS ${c}`)
-          .join(', ')} FROM transport_events e ORDER BY e.id`,
+          .join(', ')} FROM transport_events e ORDER BY e.timestamp`,
       )
       .all();
     expect(keyed).toEqual([
       expect.objectContaining({ id: 'e1', container_key: 'c1', location_key: 'p1', metro_area_key: null }),
-      expect.objectContaining({ id: 'e2', container_key: 'c1', location_key: null, metro_area_key: 'm1' }),
+      expect.objectContaining({ id: E2, container_key: 'c1', location_key: null, metro_area_key: 'm1' }),
       expect.objectContaining({ id: 'e3', container_key: 'c1', location_key: 'p1', metro_area_key: null }),
     ]);
     // The views read them back, names joined in.
@@ -592,9 +597,9 @@ describe('migrations', () => {
         timezone: 'Asia/Shanghai',
         data_source: 'shipping_line',
         timestamp: '2026-03-01T10:00:00Z',
-        replaced_by: 'e2',
+        replaced_by: E2,
       }),
-      expect.objectContaining({ id: 'e2', location: 'Chicago', previous_version_id: 'e1', replaced_by: null }),
+      expect.objectContaining({ id: E2, location: 'Chicago', previous_version_id: 'e1', replaced_by: null }),
       // The views read the instant as the store keeps it: UTC.
       expect.objectContaining({ id: 'e3', timestamp: '2026-03-03T10:00:00Z' }),
     ]);

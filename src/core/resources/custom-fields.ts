@@ -3,12 +3,12 @@ import {
   attribute,
   columns,
   defineResource,
-  idColumn,
   PAGE_SIZE,
   rawColumn,
   referenceWalks,
   relationship,
   syncedAtEpochColumn,
+  uuidIdColumn,
 } from './define';
 
 const c = columns();
@@ -50,7 +50,8 @@ export const customFields = defineResource({
   api: { path: '/custom_fields' },
   writeRank: 130,
   columns: {
-    id: idColumn,
+    // 16 bytes, not 36 characters, in the table and its index (migration 0009).
+    id: uuidIdColumn,
     // Leads the indexes the lists sort and filter a field's values by (migration 0006).
     entity_type: c.text((r) => relType(r, 'entity'), { indexed: true }),
     entity_id: c.text((r) => relId(r, 'entity'), {

@@ -10,7 +10,8 @@ import type { Query } from '../sync/types';
 import { storedInstant } from '../store/instant';
 import { str, type StoredResource } from '../store/resource';
 
-export type SqlType = 'TEXT' | 'INTEGER' | 'REAL';
+/** A column's SQL type; `ANY` only for a UUID column (`Column.uuid`), bytes or text. */
+export type SqlType = 'TEXT' | 'INTEGER' | 'REAL' | 'ANY';
 
 /** Rows a list page asks for. */
 export const PAGE_SIZE = 100;
@@ -60,6 +61,13 @@ export interface Column<D = unknown, T extends string = never> {
    * a query reads the text back through `instantText`.
    */
   epochMs?: boolean;
+  /**
+   * The column (an ANY column) stores an id that is a UUID in its canonical text (lowercase, with
+   * dashes) as its 16 bytes, any other id as text (`storedUuid`): 17 bytes where the text takes 37,
+   * in the table and again in its index. A query reads the text back through `uuidText`, and
+   * finds a row by binding `storedUuid(id)`.
+   */
+  uuid?: boolean;
 }
 
 export type Holds =
@@ -101,6 +109,8 @@ export function columns<D = undefined>() {
       read: Reader<D>,
       options: ColumnOptions = {},
     ): Column<D, T> & { references: T } => ({ type: 'TEXT', read, references: target, ...options }),
+    /** A UUID (`Column.uuid`) read by `read`: another row's id in a table of many rows. */
+    uuid: (read: Reader<D>, options: ColumnOptions = {}): Column<D> => ({ type: 'ANY', read, uuid: true, ...options }),
     /** As `instantOf`, kept as epoch milliseconds (an INTEGER column, see `Column.epochMs`). */
     epochOf: (name: string, options: ColumnOptions = {}): Column<D> => ({
       type: 'INTEGER',
@@ -136,6 +146,28 @@ export function columns<D = undefined>() {
 export const idColumn: Column<unknown> = { type: 'TEXT', read: (r) => r.id };
 export const rawColumn: Column<unknown> = { type: 'TEXT', read: (_r, w) => w.raw };
 export const syncedAtColumn: Column<unknown> = { type: 'TEXT', read: (_r, w) => w.syncedAt };
+
+/** The id of a table of many rows, kept as 16 bytes when it is a UUID (`Column.uuid`). */
+export const uuidIdColumn: Column<unknown> = { type: 'ANY', read: (r) => r.id, uuid: true };
+
+const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An id as a UUID column stores it (`Column.uuid`): a canonical UUID's 16 bytes, anything else as it is. */
+export function storedUuid<T>(id: T): T | Buffer {
+  return typeof id === 'string' && CANONICAL_UUID.test(id) ? Buffer.from(id.replaceAll('-', ''), 'hex') : id;
+}
+
+/**
+ * SQL giving back the text of a UUID column (`Column.uuid`) of `table` (an alias): 16 bytes as
+ * the canonical UUID, text as it is. Byte order is the text's order, so sorts and `min` agree.
+ */
+export const uuidText = (table: string, column: string): string => {
+  const x = `${table}.${column}`;
+  const hex = `hex(${x})`;
+  const part = (from: number, length?: number) => `substr(${hex}, ${from}${length ? `, ${length}` : ''})`;
+  return `(CASE WHEN typeof(${x}) = 'blob' THEN lower(${part(1, 8)} || '-' || ${part(9, 4)} || '-' || ${part(13, 4)} || '-' ||
+    ${part(17, 4)} || '-' || ${part(21)}) ELSE ${x} END)`;
+};
 
 /** `synced_at` kept as epoch milliseconds (`Column.epochMs`), for a table of many rows. */
 export const syncedAtEpochColumn: Column<unknown> = { type: 'INTEGER', read: (_r, w) => w.syncedAt, epochMs: true };

@@ -26,7 +26,7 @@ import { webhooks } from './webhooks';
 import { webhookNotifications } from './webhook-notifications';
 
 export type { Column, ResourceDescriptor, SqlType, WalkDef, WalkWhen, WriteContext } from './define';
-export { instantText, internedText, PAGE_SIZE } from './define';
+export { instantText, internedText, PAGE_SIZE, storedUuid, uuidText } from './define';
 
 /** Each entry named by its key, each reference naming an entry (else `tsc` fails). */
 type Registry<R> = {

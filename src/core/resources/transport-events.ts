@@ -1,5 +1,5 @@
 import { relId, relIdOfType } from '../store/resource';
-import { columns, defineResource, idColumn, rawColumn, relationship, syncedAtEpochColumn } from './define';
+import { columns, defineResource, rawColumn, relationship, syncedAtEpochColumn, uuidIdColumn } from './define';
 import { metroAreas } from './metro-areas';
 import { ports } from './ports';
 
@@ -15,10 +15,10 @@ export const transportEvents = defineResource({
   // An event belongs to a container; without one it cannot be placed.
   accept: (r) => (relId(r, 'container') ?? '') !== '',
   // Ids and the few texts every event repeats (its kind, time zone, source) are kept as keys in
-  // `interned`, its instants as epoch milliseconds (migration 0009): an event's row was mostly six
-  // 36-character ids and four 20-character instants.
+  // `interned`, its instants as epoch milliseconds, its own id (and the one it corrects) as 16
+  // bytes (migration 0009): an event's row was mostly seven 36-character ids and four instants.
   columns: {
-    id: idColumn,
+    id: uuidIdColumn,
     container_key: c.internedRef('containers', (r) => relId(r, 'container'), {
       indexed: true,
       holds: relationship('container', 'container'),
@@ -48,7 +48,7 @@ export const transportEvents = defineResource({
     invalidated_at: c.epochOf('invalidated_at'),
     // The event this one corrects (not a foreign key: the earlier version may not be synced yet).
     // Its index holds only the events that correct one (a partial index, migration 0009).
-    previous_version_id: c.text((r) => relId(r, 'previous_version'), {
+    previous_version_id: c.uuid((r) => relId(r, 'previous_version'), {
       indexed: true,
       holds: relationship('previous_version', 'transport_event'),
     }),

@@ -8,7 +8,13 @@
  * kept in `raw`. The upsert SQL, write order and reference cache are in `writer-columns.ts`.
  */
 import type Database from 'better-sqlite3';
-import { descriptors, resources as registry, type ResourceDescriptor, type WriteContext } from '../resources';
+import {
+  descriptors,
+  resources as registry,
+  storedUuid,
+  type ResourceDescriptor,
+  type WriteContext,
+} from '../resources';
 import type { Db } from './database';
 import type { StoredResource } from './resource';
 import { residualOf, residualSpec, type ResidualSpec } from './residual';
@@ -55,6 +61,9 @@ interface TablePlan {
   epochMs: number[];
   /** Whether `synced_at` is one of them (`writtenSince` then compares milliseconds). */
   syncedAtMs: boolean;
+  /** Where the UUIDs kept as bytes sit in the row (`Column.uuid`); the id's own is bound so too. */
+  uuid: number[];
+  idUuid: boolean;
 }
 
 function prepare(db: Db) {
@@ -105,6 +114,8 @@ function prepare(db: Db) {
       interned: columns.flatMap((c, index) => (c.interned ? [index] : [])),
       epochMs: columns.flatMap((c, index) => (c.epochMs ? [index] : [])),
       syncedAtMs: d.columns.synced_at?.epochMs === true,
+      uuid: columns.flatMap((c, index) => (c.uuid ? [index] : [])),
+      idUuid: d.columns.id?.uuid === true,
     };
     byName.set(d.name, plan);
     for (const type of d.types) plans.set(type, plan);
@@ -277,7 +288,8 @@ export function writeSlice(
         // Read before the write, which moves synced_at: written already in this run, not counted again.
         const plan = s.plans.get(resource.type);
         const since = plan?.syncedAtMs && runStart !== undefined ? Date.parse(runStart) : runStart;
-        const again = since !== undefined && plan?.writtenSince?.get(resource.id, since) !== undefined;
+        const id = plan?.idUuid ? storedUuid(resource.id) : resource.id;
+        const again = since !== undefined && plan?.writtenSince?.get(id, since) !== undefined;
         if (writeOne(page, resource) && !again) {
           counts[resource.type] = (counts[resource.type] ?? 0) + 1;
         }
@@ -353,6 +365,7 @@ function writeOne(page: PageWrite, r: StoredResource): boolean {
     const ms = typeof text === 'string' ? Date.parse(text) : NaN;
     values[i] = Number.isFinite(ms) ? ms : null;
   }
+  for (const i of plan.uuid) values[i] = storedUuid(values[i]);
   plan.upsert.run(values);
   if (plan.referenced) page.presentIn(d.name).add(r.id);
   if (plan.context.length > 0) {

@@ -13,11 +13,14 @@
  * that form, or not an instant at all) first has the text put in its residual `raw`, where a
  * member wins over the column, so the record still reads back as the service sent it.
  *
+ * Their own ids, and the id of the event one corrects, are UUIDs: kept as their 16 bytes (an ANY
+ * column; an id that is not a canonical UUID stays text), in the table and in its index.
+ *
  * The index on `previous_version_id` keeps only the events that correct another (a partial
  * index): the lookups through it (`WHERE previous_version_id = e.id`) imply a value.
  *
  * Custom field values: their definition's id becomes a key too (`definition_key`; no query reads
- * it, the values are read by record and slug) and `synced_at` milliseconds; the table is rebuilt
+ * it, the values are read by record and slug), `synced_at` milliseconds and their own id bytes; the table is rebuilt
  * with its three indexes as 0005 and 0006 made them.
  *
  * `interned` never loses a row: a key, once given, names its text for good (a key in a rolled
@@ -40,6 +43,12 @@ export const renamed: Readonly<Record<string, Readonly<Record<string, string>>>>
   transport_events: eventKeys,
   custom_fields: { definition_id: 'definition_key' },
 };
+
+/** A canonical UUID (lowercase, dashed) as its 16 bytes, any other id as it is (`storedUuid`, frozen here). */
+const hexes = (n: number) => '[0-9a-f]'.repeat(n);
+const uuidPattern = [8, 4, 4, 4, 12].map(hexes).join('-');
+const bytesOf = (column: string) =>
+  `(CASE WHEN ${column} GLOB '${uuidPattern}' THEN unhex(replace(${column}, '-', '')) ELSE ${column} END)`;
 
 const keyOf = (column: string) => `(SELECT key FROM interned WHERE text = e.${column})`;
 
@@ -77,7 +86,7 @@ INSERT OR IGNORE INTO interned (text)
 INSERT OR IGNORE INTO interned (text) SELECT definition_id FROM custom_fields WHERE definition_id IS NOT NULL;
 
 CREATE TABLE transport_events_0009 (
-  id TEXT PRIMARY KEY,
+  id ANY PRIMARY KEY,
   container_key INTEGER NOT NULL REFERENCES interned (key),
   shipment_key INTEGER REFERENCES interned (key),
   event_key INTEGER REFERENCES interned (key),
@@ -92,14 +101,14 @@ CREATE TABLE transport_events_0009 (
   data_source_key INTEGER REFERENCES interned (key),
   created_at INTEGER,
   invalidated_at INTEGER,
-  previous_version_id TEXT,
+  previous_version_id ANY,
   raw TEXT NOT NULL,
   synced_at INTEGER
 ) STRICT;
-INSERT INTO transport_events_0009 SELECT e.id, ${keyOf('container_id')}, ${keyOf('shipment_id')},
+INSERT INTO transport_events_0009 SELECT ${bytesOf('e.id')}, ${keyOf('container_id')}, ${keyOf('shipment_id')},
   ${keyOf('event')}, ${ms('e.timestamp')}, ${keyOf('timezone')}, e.location_locode, ${keyOf('location_id')},
   ${keyOf('metro_area_id')}, ${keyOf('terminal_id')}, ${keyOf('vessel_id')}, e.voyage_number, ${keyOf('data_source')},
-  ${ms('e.created_at')}, ${ms('e.invalidated_at')}, e.previous_version_id, e.raw, ${ms('e.synced_at')}
+  ${ms('e.created_at')}, ${ms('e.invalidated_at')}, ${bytesOf('e.previous_version_id')}, e.raw, ${ms('e.synced_at')}
   FROM transport_events e ORDER BY e.rowid;
 DROP TABLE transport_events;
 ALTER TABLE transport_events_0009 RENAME TO transport_events;
@@ -108,7 +117,7 @@ CREATE INDEX transport_events_previous_version_id ON transport_events (previous_
   WHERE previous_version_id IS NOT NULL;
 
 CREATE TABLE custom_fields_0009 (
-  id TEXT PRIMARY KEY,
+  id ANY PRIMARY KEY,
   entity_type TEXT,
   entity_id TEXT,
   definition_key INTEGER REFERENCES interned (key),
@@ -118,7 +127,7 @@ CREATE TABLE custom_fields_0009 (
   raw TEXT,
   synced_at INTEGER
 ) STRICT;
-INSERT INTO custom_fields_0009 SELECT v.id, v.entity_type, v.entity_id,
+INSERT INTO custom_fields_0009 SELECT ${bytesOf('v.id')}, v.entity_type, v.entity_id,
   (SELECT key FROM interned WHERE text = v.definition_id), v.api_slug, v.value, v.display_value, v.raw, ${ms('v.synced_at')}
   FROM custom_fields v ORDER BY v.rowid;
 DROP TABLE custom_fields;

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../database';
 import { perDb } from '../statements';
-import { instantText, internedText } from '../../resources';
+import { instantText, internedText, uuidText } from '../../resources';
 
 type Text = string | null;
 
@@ -116,8 +116,9 @@ const instant = (column: string) => `${instantText('e', column)} AS ${column}`;
 /** The events of the container whose id is the statement's parameter, through the index on their container. */
 const ofContainer = 'e.container_key = (SELECT key FROM interned WHERE text = ?)';
 
-/** The correction that replaces event `e`, through the index on `previous_version_id`. */
-const replacedBy = 'SELECT min(r.id) FROM transport_events r WHERE r.previous_version_id = e.id';
+/** The correction that replaces event `e` (the first by id), through the index on `previous_version_id`. */
+const replacedBy = `SELECT ${uuidText('r', 'id')} FROM transport_events r WHERE r.previous_version_id = e.id
+  ORDER BY r.id LIMIT 1`;
 
 const statements = perDb((db: Db) => ({
   terminal: db.prepare<[string], TerminalDetailRow>(
@@ -151,10 +152,10 @@ const statements = perDb((db: Db) => ({
     )
     .pluck(),
   events: db.prepare<[string], TransportEventDetailRow>(
-    `SELECT e.id, ${text('event_key')} AS event, ${instant('timestamp')}, ${text('timezone_key')} AS timezone,
+    `SELECT ${uuidText('e', 'id')} AS id, ${text('event_key')} AS event, ${instant('timestamp')}, ${text('timezone_key')} AS timezone,
        e.location_locode, (${placeName}) AS port, t.name AS terminal, v.name AS vessel, e.voyage_number,
-       ${text('data_source_key')} AS data_source, ${instant('invalidated_at')}, e.previous_version_id,
-       (${replacedBy}) AS replaced_by
+       ${text('data_source_key')} AS data_source, ${instant('invalidated_at')},
+       ${uuidText('e', 'previous_version_id')} AS previous_version_id, (${replacedBy}) AS replaced_by
      FROM transport_events e
      LEFT JOIN interned tk ON tk.key = e.terminal_key LEFT JOIN terminals t ON t.id = tk.text
      LEFT JOIN interned vk ON vk.key = e.vessel_key LEFT JOIN vessels v ON v.id = vk.text

@@ -5,7 +5,15 @@
  * `store/residual.ts`): the record is put back together here, the one place that reads it whole.
  */
 import type Database from 'better-sqlite3';
-import { descriptors, descriptorOfType, instantText, internedText, type ResourceDescriptor } from '../../resources';
+import {
+  descriptors,
+  descriptorOfType,
+  instantText,
+  internedText,
+  storedUuid,
+  uuidText,
+  type ResourceDescriptor,
+} from '../../resources';
 import type { Db } from '../database';
 import { heldColumns, recordFrom, residualSpec, type ResidualSpec } from '../residual';
 
@@ -19,10 +27,12 @@ export type RawRecord =
   | { found: 'none' };
 
 interface RecordRead {
-  statement: Database.Statement<[string], Record<string, unknown>>;
+  statement: Database.Statement<[string | Buffer], Record<string, unknown>>;
   spec: ResidualSpec | null;
   held: { name: string; index: number }[];
   width: number;
+  /** The table keeps its ids as UUID bytes (`Column.uuid`). */
+  idUuid: boolean;
 }
 
 const reads = new WeakMap<Db, Map<ResourceDescriptor, RecordRead>>();
@@ -33,19 +43,17 @@ function readOf(db: Db, d: ResourceDescriptor): RecordRead {
   if (read === undefined) {
     const spec = residualSpec(d);
     const held = spec ? heldColumns(d) : [];
-    // An interned column gives back its text (`Column.interned`), an epoch one its instant's (`Column.epochMs`).
-    const columns = Object.values(d.columns);
-    const textOf = (name: string, index: number) => {
-      const column = columns[index]!;
-      if (column.interned) return `${internedText('t', name)} AS ${name}`;
-      return column.epochMs ? `${instantText('t', name)} AS ${name}` : name;
-    };
-    const select = ['raw', ...held.map((h) => textOf(h.name, h.index))].join(', ');
+    // An interned, epoch or UUID column gives back its text (`Column.interned`, `epochMs`, `uuid`).
+    const textOf = (name: string) => `${columnText(d, name, 't')} AS ${name}`;
+    const select = ['raw', ...held.map((h) => textOf(h.name))].join(', ');
     read = {
-      statement: db.prepare<[string], Record<string, unknown>>(`SELECT ${select} FROM ${d.table} t WHERE id = ?`),
+      statement: db.prepare<[string | Buffer], Record<string, unknown>>(
+        `SELECT ${select} FROM ${d.table} t WHERE id = ?`,
+      ),
       spec,
       held,
       width: Object.keys(d.columns).length,
+      idUuid: d.columns.id?.uuid === true,
     };
     byTable.set(d, read);
   }
@@ -58,7 +66,7 @@ function readOf(db: Db, d: ResourceDescriptor): RecordRead {
  */
 export function storedRecord(db: Db, d: ResourceDescriptor, id: string): Record<string, unknown> | null | undefined {
   const read = readOf(db, d);
-  const row = read.statement.get(id);
+  const row = read.statement.get(read.idUuid ? storedUuid(id) : id);
   if (row === undefined) return undefined;
   const raw = row.raw;
   if (typeof raw !== 'string') return null;
@@ -88,4 +96,26 @@ export function readRaw(db: Db, type: string, id: string): RawRecord {
   // A table may keep several types (terminals and rail terminals): the record's own type must match.
   if (d.types.length > 1 && record.type !== type) return { found: 'none' };
   return { found: 'record', raw: JSON.stringify(record) };
+}
+
+/**
+ * The ids of the records of `type` the store keeps (stubs left out), as text: what `quayside raw`
+ * takes (a table of many rows keeps UUIDs as bytes, `Column.uuid`), in the table's id order.
+ */
+export function storedRecordIds(db: Db, type: string): string[] {
+  const d = descriptorWithRaw(type);
+  const id = d.columns.id?.uuid ? uuidText('t', 'id') : 't.id';
+  return db.prepare<[], string>(`SELECT ${id} FROM ${d.table} t WHERE t.raw IS NOT NULL ORDER BY t.id`).pluck().all();
+}
+
+/**
+ * The SQL that reads a descriptor's column as the record's text (an interned key's text, an
+ * instant's, a UUID's), for `alias`: what a comparison of stored rows across files reads.
+ */
+export function columnText(d: ResourceDescriptor, name: string, alias: string): string {
+  const column = d.columns[name];
+  if (column?.interned) return internedText(alias, name);
+  if (column?.epochMs) return instantText(alias, name);
+  if (column?.uuid) return uuidText(alias, name);
+  return `${alias}.${name}`;
 }

@@ -5,7 +5,7 @@
  */
 import type { Db } from '../database';
 import { perDb } from '../statements';
-import { instantText, internedText } from '../../resources';
+import { instantText, internedText, uuidText } from '../../resources';
 
 type Text = string | null;
 
@@ -34,16 +34,18 @@ const t = (column: string) => internedText('e', column);
 const instant = (column: string) => `${instantText('e', column)} AS ${column}`;
 
 /**
- * An event's ids and repeated texts are keys in `interned`, its instants milliseconds (migration
- * 0009): joined back to their texts, and to the rows they name, through its primary key.
+ * An event's ids and repeated texts are keys in `interned`, its instants milliseconds, its own id
+ * bytes (migration 0009): joined back to their texts, and to the rows they name, through
+ * `interned`'s primary key.
  */
-const select = `SELECT e.id, ck.text AS container_id, c.number AS container_number, s.bill_of_lading,
+const select = `SELECT ${uuidText('e', 'id')} AS id, ck.text AS container_id, c.number AS container_number, s.bill_of_lading,
     ${t('event_key')} AS event, ${instant('timestamp')}, ${t('timezone_key')} AS timezone,
     (SELECT name FROM locations
       WHERE id = (SELECT text FROM interned WHERE key = coalesce(e.location_key, e.metro_area_key))) AS location,
     e.location_locode, tr.name AS terminal, v.name AS vessel, e.voyage_number, ${t('data_source_key')} AS data_source,
-    ${instant('created_at')}, ${instant('invalidated_at')}, e.previous_version_id,
-    (SELECT min(r.id) FROM transport_events r WHERE r.previous_version_id = e.id) AS replaced_by
+    ${instant('created_at')}, ${instant('invalidated_at')}, ${uuidText('e', 'previous_version_id')} AS previous_version_id,
+    (SELECT ${uuidText('r', 'id')} FROM transport_events r WHERE r.previous_version_id = e.id ORDER BY r.id LIMIT 1)
+      AS replaced_by
   FROM transport_events e JOIN interned ck ON ck.key = e.container_key JOIN containers c ON c.id = ck.text
   LEFT JOIN shipments s ON s.id = c.shipment_id
   LEFT JOIN interned tk ON tk.key = e.terminal_key LEFT JOIN terminals tr ON tr.id = tk.text
