@@ -11,6 +11,18 @@ import { heldColumns, residualSpec } from '../../src/core/store/residual';
 import { descriptors, uuidText } from '../../src/core/resources';
 import { tempDir } from '../helpers/temp-dir';
 
+/** A custom field value on shipment s1 as the service sends it (the 0008 and 0009 upgrades keep it). */
+const customFieldValue = {
+  type: 'custom_field',
+  id: 'v1',
+  attributes: { api_slug: 'po', value: 'PO-1', display_value: 'PO-1' },
+  relationships: {
+    entity: { data: { type: 'shipment', id: 's1' } },
+    definition: { data: { type: 'custom_field_definition', id: 'd1' } },
+  },
+  links: { self: '/v2/custom_fields/v1' },
+};
+
 describe('migrations', () => {
   it('are numbered 1, 2, 3… with no gaps', () => {
     expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, i) => i + 1));
@@ -347,16 +359,7 @@ describe('migrations', () => {
       id: 'r1',
       attributes: { request_number: 'MAEU123', is_retrying: false },
     };
-    const value = {
-      type: 'custom_field',
-      id: 'v1',
-      attributes: { api_slug: 'po', value: 'PO-1', display_value: 'PO-1' },
-      relationships: {
-        entity: { data: { type: 'shipment', id: 's1' } },
-        definition: { data: { type: 'custom_field_definition', id: 'd1' } },
-      },
-      links: { self: '/v2/custom_fields/v1' },
-    };
+    const value = customFieldValue;
     const insert = (sql: string, ...args: unknown[]) => v7.prepare(sql).run(...args);
     insert("INSERT INTO ports (id) VALUES ('p1')");
     insert("INSERT INTO terminals (id) VALUES ('t1')");
@@ -506,16 +509,7 @@ describe('migrations', () => {
     const e3 = event('e3', '2026-03-03T12:00:00+02:00', ['port', 'p1'], null);
     const { timestamp: _kept, ...rest } = e3.attributes;
     insert(row, 'e3', e3.attributes.timestamp, 'p1', null, null, JSON.stringify({ ...e3, attributes: rest }));
-    const value = {
-      type: 'custom_field',
-      id: 'v1',
-      attributes: { api_slug: 'po', value: 'PO-1', display_value: 'PO-1' },
-      relationships: {
-        entity: { data: { type: 'shipment', id: 's1' } },
-        definition: { data: { type: 'custom_field_definition', id: 'd1' } },
-      },
-      links: { self: '/v2/custom_fields/v1' },
-    };
+    const value = customFieldValue;
     insert("INSERT INTO custom_field_definitions (id, api_slug) VALUES ('d1', 'po')");
     insert(
       `INSERT INTO custom_fields (id, entity_type, entity_id, definition_id, api_slug, value, display_value, raw, synced_at)
