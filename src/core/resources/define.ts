@@ -93,16 +93,20 @@ export function columns<D = undefined>() {
   const make =
     (type: SqlType) =>
     (read: Reader<D>, options: ColumnOptions = {}): Column<D> => ({ type, read, ...options });
+  /** A TEXT column holding attribute `name`, read as text or as a stored instant. */
+  const holdsText = (as: 'text' | 'instant', name: string, options: ColumnOptions): Column<D> =>
+    make('TEXT')(as === 'text' ? (r) => str(r.attributes[name]) : (r) => storedInstant(r.attributes[name]), {
+      holds: attribute(name),
+      ...options,
+    });
   return {
     text: make('TEXT'),
     integer: make('INTEGER'),
     real: make('REAL'),
     /** The attribute `name` as text, in a TEXT column that holds it (residual raw leaves it out). */
-    textOf: (name: string, options: ColumnOptions = {}): Column<D> =>
-      make('TEXT')((r) => str(r.attributes[name]), { holds: attribute(name), ...options }),
+    textOf: (name: string, options: ColumnOptions = {}): Column<D> => holdsText('text', name, options),
     /** The attribute `name` as a stored instant, in a TEXT column that holds it (see `textOf`). */
-    instantOf: (name: string, options: ColumnOptions = {}): Column<D> =>
-      make('TEXT')((r) => storedInstant(r.attributes[name]), { holds: attribute(name), ...options }),
+    instantOf: (name: string, options: ColumnOptions = {}): Column<D> => holdsText('instant', name, options),
     /** A TEXT column holding the id of a `target` row, stubbed (`INSERT OR IGNORE … (id)`) when new. */
     ref: <const T extends string>(
       target: T,
@@ -113,11 +117,9 @@ export function columns<D = undefined>() {
     uuid: (read: Reader<D>, options: ColumnOptions = {}): Column<D> => ({ type: 'ANY', read, uuid: true, ...options }),
     /** As `instantOf`, kept as epoch milliseconds (an INTEGER column, see `Column.epochMs`). */
     epochOf: (name: string, options: ColumnOptions = {}): Column<D> => ({
+      ...holdsText('instant', name, options),
       type: 'INTEGER',
-      read: (r) => storedInstant(r.attributes[name]),
-      holds: attribute(name),
       epochMs: true,
-      ...options,
     }),
     /** As `ref`, the id kept as its key in `interned` (an INTEGER column, see `Column.interned`). */
     internedRef: <const T extends string>(
@@ -133,11 +135,9 @@ export function columns<D = undefined>() {
     }),
     /** As `textOf`, the text kept as its key in `interned`: for the few values a big table repeats. */
     internedOf: (name: string, options: ColumnOptions = {}): Column<D> => ({
+      ...holdsText('text', name, options),
       type: 'INTEGER',
-      read: (r) => str(r.attributes[name]),
-      holds: attribute(name),
       interned: true,
-      ...options,
     }),
   };
 }
