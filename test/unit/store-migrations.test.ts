@@ -5,6 +5,7 @@ import { migrate, openDatabase, schemaVersion } from '../../src/core/store/datab
 import { migrations } from '../../src/core/store/migrations/index';
 import * as disk from '../../src/core/store/migrations/0008-smaller-database';
 import * as events from '../../src/core/store/migrations/0009-interned-keys';
+import { listShipments } from '../../src/core/store/queries/shipments';
 import { storedRecordOf } from '../../src/core/store/queries/raw';
 import { containerTransportEvents } from '../../src/core/store/queries/transport-events';
 import { heldColumns, residualSpec } from '../../src/core/store/residual';
@@ -518,7 +519,7 @@ describe('migrations', () => {
     v8.close();
 
     const db = openDatabase(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    expect(db.pragma('user_version', { simple: true })).toBe(migrations.length);
     expect(storedRecordOf(db, 'transport_event', 'e1')).toEqual(e1);
     expect(storedRecordOf(db, 'transport_event', E2)).toEqual(e2);
     expect(storedRecordOf(db, 'transport_event', 'e3')).toEqual(e3);
@@ -604,6 +605,52 @@ describe('migrations', () => {
     expect(corrections).toMatch(/WHERE previous_version_id IS NOT NULL/);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('freelist_count', { simple: true })).toBe(0);
+    db.close();
+  });
+
+  it('0010 sorts the lists by the column alone, ties by rowid: a v9 file pages in the same order after', () => {
+    const file = join(tempDir(), 'v9.sqlite');
+    const v9 = new Database(file);
+    migrate(v9, migrations.slice(0, 9));
+    // Five shipments, three of them created in the same minute, written in an order their ids do not sort in.
+    const insert = v9.prepare(
+      "INSERT INTO shipments (id, created_at, synced_at) VALUES (?, ?, '2026-03-05T00:00:00.000Z')",
+    );
+    const written = [
+      ['s-e', '2026-03-01T10:00:00Z'],
+      ['s-c', '2026-03-02T10:00:00Z'],
+      ['s-a', '2026-03-02T10:00:00Z'],
+      ['s-d', '2026-03-02T10:00:00Z'],
+      ['s-b', null],
+    ];
+    for (const [id, at] of written) insert.run(id, at);
+    v9.close();
+
+    const db = openDatabase(file);
+    const sql = (name: string) =>
+      db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name) as string;
+    expect(sql('shipments_created')).toBe('CREATE INDEX shipments_created ON shipments (created_at)');
+    expect(sql('containers_lfd')).toBe('CREATE INDEX containers_lfd ON containers (lfd_deadline_at)');
+    expect(sql('tracking_requests_status')).toBe('CREATE INDEX tracking_requests_status ON tracking_requests (status)');
+    // Newest first; the three of one minute in the reverse of the order they were written; no date last.
+    const seen: string[] = [];
+    let after: string | undefined;
+    do {
+      const page = listShipments(db, {}, { sort: { field: 'created_at', direction: 'desc' }, limit: 2, after });
+      seen.push(...page.rows.map((r) => r.id));
+      after = page.next ?? undefined;
+    } while (after);
+    expect(seen).toEqual(['s-d', 's-a', 's-c', 's-e', 's-b']);
+    // The first page walks the index alone: no sort of the rows it finds.
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT s.id FROM shipments s WHERE s.created_at IS NOT NULL
+          ORDER BY s.created_at DESC, s.rowid DESC LIMIT 3`,
+      )
+      .all() as { detail: string }[];
+    const details = plan.map((p) => p.detail).join(' | ');
+    expect(details).toMatch(/USING INDEX shipments_created/);
+    expect(details).not.toMatch(/TEMP B-TREE/);
     db.close();
   });
 

@@ -1,7 +1,9 @@
 /**
  * Keyset paging that stays on an index: rows with a value in the sort column come first, in
- * order of (value, id), then rows without one, by id. The cursor names the phase and the last
- * (value, id), so a deep page costs what the first does (no OFFSET).
+ * order of (value, tie), then rows without one, by tie. The tie is the listed row's rowid (every
+ * SQLite index ends in it, so a sort index on the column alone gives that order), or its id when
+ * the value comes from another table. The cursor names the phase and the last (value, tie), so a
+ * deep page costs what the first does (no OFFSET).
  */
 import { QuaysideError } from '../../errors';
 import type { Db } from '../database';
@@ -20,7 +22,14 @@ export interface KeysetQuery {
   sortWhen?: string;
   /** A sort column read from another table (a custom field's values): see SortJoin. */
   sortJoin?: SortJoin;
+  /** The listed row's id: what a sort join's `on` and a list of ids read first name. */
   idColumn: string;
+  /**
+   * What rows with the same value are ordered by (and the cursor carries): the listed table's
+   * rowid, so its sort indexes need not hold the id (migration 0010). Defaults to `idColumn`; a
+   * sort join ties by its `idColumn` (its index holds the listed row's id, not its rowid).
+   */
+  tieColumn?: string;
   direction: 'asc' | 'desc';
   limit: number;
   after?: string;
@@ -52,7 +61,8 @@ const FEW_ROWS = 2000;
 interface Cursor {
   phase: 0 | 1;
   value: string | number | null;
-  id: string;
+  /** The last row's tie: an id (text) or a rowid (an integer). */
+  id: string | number;
 }
 
 function encodeCursor(cursor: Cursor): string {
@@ -64,10 +74,10 @@ function decodeCursor(raw: string): Cursor {
     const [phase, value, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
     if (
       (phase === 0 || phase === 1) &&
-      typeof id === 'string' &&
+      (typeof id === 'string' || Number.isSafeInteger(id)) &&
       (value === null || ['string', 'number'].includes(typeof value))
     ) {
-      return { phase, value: value as Cursor['value'], id };
+      return { phase, value: value as Cursor['value'], id: id as Cursor['id'] };
     }
   } catch {
     // falls through to the error below
@@ -77,6 +87,10 @@ function decodeCursor(raw: string): Cursor {
     'The page cursor is not one this list gave out; start from the first page.',
   );
 }
+
+/** What rows with equal values are ordered by: a sort join's walk orders them by the listed row's id. */
+const tieOf = (q: Pick<KeysetQuery, 'sortJoin' | 'idColumn' | 'tieColumn'>): string =>
+  q.sortJoin !== undefined ? q.idColumn : (q.tieColumn ?? q.idColumn);
 
 /** The conditions of the two phases (rows with a value, rows without) and the value a row sorts by. */
 function phasesOf(q: Pick<KeysetQuery, 'sortColumn' | 'sortWhen' | 'sortJoin'>): {
@@ -159,6 +173,7 @@ export function keysetPage<Row extends Record<string, unknown>>(
   const cmp = q.direction === 'asc' ? '>' : '<';
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
   const phases = phasesOf(q);
+  const tie = tieOf(q);
   const rows: Row[] = [];
   const filters = q.where.length > 0 ? q.where : ['1'];
 
@@ -170,11 +185,11 @@ export function keysetPage<Row extends Record<string, unknown>>(
       const where = [...filters, phases.has];
       const params = [...q.params];
       if (cursor) {
-        where.push(`(${q.sortColumn}, ${q.idColumn}) ${cmp} (?, ?)`);
+        where.push(`(${q.sortColumn}, ${tie}) ${cmp} (?, ?)`);
         params.push(cursor.value, cursor.id);
       }
       statement = {
-        sql: `SELECT ${q.select}, ${phases.value} AS __sort, ${q.idColumn} AS __id FROM ${q.from} WHERE ${where.join(' AND ')} ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir} LIMIT ?`,
+        sql: `SELECT ${q.select}, ${phases.value} AS __sort, ${tie} AS __id FROM ${q.from} WHERE ${where.join(' AND ')} ORDER BY ${q.sortColumn} ${dir}, ${tie} ${dir} LIMIT ?`,
         params,
       };
     }
@@ -184,11 +199,11 @@ export function keysetPage<Row extends Record<string, unknown>>(
     const where = [...filters, phases.lacks];
     const params = [...q.params, ...phases.lacksParams];
     if (cursor?.phase === 1) {
-      where.push(`${q.idColumn} ${cmp} ?`);
+      where.push(`${tie} ${cmp} ?`);
       params.push(cursor.id);
     }
     // Rows without a value sort by none (the sort join's table is not read here).
-    const sql = `SELECT ${q.select}, NULL AS __sort, ${q.idColumn} AS __id FROM ${q.from} WHERE ${where.join(' AND ')} ORDER BY ${q.idColumn} ${dir} LIMIT ?`;
+    const sql = `SELECT ${q.select}, NULL AS __sort, ${tie} AS __id FROM ${q.from} WHERE ${where.join(' AND ')} ORDER BY ${tie} ${dir} LIMIT ?`;
     rows.push(...(db.prepare(sql).all(...params, q.limit + 1 - rows.length) as Row[]));
   }
   const hasMore = rows.length > q.limit;
@@ -199,7 +214,7 @@ export function keysetPage<Row extends Record<string, unknown>>(
       ? encodeCursor({
           phase: last.__sort === null ? 1 : 0,
           value: (last.__sort ?? null) as Cursor['value'],
-          id: last.__id as string,
+          id: last.__id as Cursor['id'],
         })
       : null;
   return { rows: page, next };
@@ -224,21 +239,22 @@ export function orderedQueries(q: OrderedQuery): { sql: string; params: unknown[
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
   const where = q.where.length > 0 ? q.where.join(' AND ') : '1';
   const phases = phasesOf(q);
+  const tie = tieOf(q);
   // A sort join is one sorted statement, each row's value read by its id (as sorting beats jumping).
   if (q.walkIndex !== true || q.sortJoin !== undefined) {
     const join = q.sortJoin;
     const from = join ? `${q.from} LEFT JOIN ${join.byRow} ON ${join.on}` : q.from;
     return [
       {
-        sql: `SELECT ${q.select} FROM ${from} WHERE ${where} ORDER BY (${phases.value} IS NULL), ${phases.value} ${dir}, ${q.idColumn} ${dir}`,
+        sql: `SELECT ${q.select} FROM ${from} WHERE ${where} ORDER BY (${phases.value} IS NULL), ${phases.value} ${dir}, ${tie} ${dir}`,
         params: [...(join?.params ?? []), ...q.params],
       },
     ];
   }
   const base = `SELECT ${q.select} FROM ${q.from} WHERE ${where}`;
   return [
-    { sql: `${base} AND ${phases.has} ORDER BY ${q.sortColumn} ${dir}, ${q.idColumn} ${dir}`, params: q.params },
-    { sql: `${base} AND ${phases.lacks} ORDER BY ${q.idColumn} ${dir}`, params: q.params },
+    { sql: `${base} AND ${phases.has} ORDER BY ${q.sortColumn} ${dir}, ${tie} ${dir}`, params: q.params },
+    { sql: `${base} AND ${phases.lacks} ORDER BY ${tie} ${dir}`, params: q.params },
   ];
 }
 

@@ -167,6 +167,8 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       params,
       ...sortSql(order.field, types),
       idColumn: spec.idColumn,
+      // The listed table's sort indexes end in its rowid, not its id (migration 0010).
+      tieColumn: `${alias}.rowid`,
       direction: order.direction,
     };
   };
