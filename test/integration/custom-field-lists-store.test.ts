@@ -53,14 +53,34 @@ beforeAll(() => {
 afterAll(() => db?.close());
 
 type Sortable = string | number;
-/** Values first by (value, id), then the records without one by id; the other way round for desc. */
-function expectedOrder(values: Map<string, Sortable | null>, direction: 'asc' | 'desc'): string[] {
+
+/**
+ * How the list orders records it cannot tell apart: those with the same value by their id's key
+ * in `interned` (as the values' index ends), the rest by their rowid (as every index ends).
+ */
+function tiesOf(table: 'shipments' | 'containers'): Map<string, { key: number; rowid: number }> {
+  const rows = db
+    .prepare<[], { id: string; key: number | null; rowid: number }>(
+      `SELECT t.id, t.rowid AS rowid, i.key FROM ${table} t LEFT JOIN interned i ON i.text = t.id`,
+    )
+    .all();
+  return new Map(rows.map((r) => [r.id, { key: r.key ?? -1, rowid: r.rowid }]));
+}
+
+/** Values first by value (ties by record key), then the records without one by rowid; the other way round for desc. */
+function expectedOrder(
+  table: 'shipments' | 'containers',
+  values: Map<string, Sortable | null>,
+  direction: 'asc' | 'desc',
+): string[] {
+  const ties = tiesOf(table);
+  const tie = (id: string) => ties.get(id)!;
   const sign = direction === 'asc' ? 1 : -1;
   const cmp = (a: Sortable, b: Sortable) => (a < b ? -1 : a > b ? 1 : 0);
   const withValue = [...values].filter((e): e is [string, Sortable] => e[1] !== null);
-  withValue.sort(([ia, a], [ib, b]) => sign * (cmp(a, b) || cmp(ia, ib)));
+  withValue.sort(([ia, a], [ib, b]) => sign * (cmp(a, b) || tie(ia).key - tie(ib).key));
   const without = [...values].filter(([, v]) => v === null).map(([id]) => id);
-  without.sort((a, b) => sign * cmp(a, b));
+  without.sort((a, b) => sign * (tie(a).rowid - tie(b).rowid));
   return [...withValue.map(([id]) => id), ...without];
 }
 
@@ -76,7 +96,9 @@ function valuesOf(table: 'shipments' | 'containers', entityType: string, slug: s
   const held = new Map(
     db
       .prepare<[string, string], { id: string; value: string | null; text: string | null }>(
-        'SELECT entity_id AS id, value, display_value AS text FROM custom_fields WHERE entity_type = ? AND api_slug = ?',
+        `SELECT e.text AS id, v.value, v.display_value AS text FROM custom_fields v
+           JOIN interned e ON e.key = v.entity_key JOIN interned t ON t.key = v.entity_type_key
+           JOIN interned a ON a.key = v.api_slug_key WHERE t.text = ? AND a.text = ?`,
       )
       .all(entityType, slug)
       .map((r) => [r.id, typed ? typedValue(r.value) : r.text]),
@@ -118,7 +140,7 @@ function expectIndexed(recorded: { sql: string; plan: string[] }[]): void {
   for (const { sql, plan } of recorded) {
     const lines = plan.join('\n');
     expect(lines, sql).not.toMatch(/SCAN (cfs|v|custom_fields)\b/);
-    expect(lines, sql).toMatch(/custom_fields_(list_value|list_text|entity_id)/);
+    expect(lines, sql).toMatch(/custom_fields_(list_value|list_text|entity)/);
   }
 }
 
@@ -128,7 +150,9 @@ describe('custom field lists in the store', { timeout: 120_000 }, () => {
     expect([...po.values()].filter((v) => v === null).length).toBeGreaterThan(100);
     for (const direction of ['asc', 'desc'] as const) {
       const sort = { field: 'cf.po_number', direction } as const;
-      const recorded = plansOf(() => expect(walk('shipments', {}, sort, 500)).toEqual(expectedOrder(po, direction)));
+      const recorded = plansOf(() =>
+        expect(walk('shipments', {}, sort, 500)).toEqual(expectedOrder('shipments', po, direction)),
+      );
       expectIndexed(recorded);
       // The first page walks the text list index, no sorting of every row.
       const first = recorded[0]!;
@@ -138,17 +162,19 @@ describe('custom field lists in the store', { timeout: 120_000 }, () => {
       expect(recorded.some((r) => r.sql.includes('NOT EXISTS'))).toBe(true);
       const exported = plansOf(() => {
         const ids = [...listQueries.shipments.iterate(db, {}, sort)].map((r) => r.id);
-        expect(ids).toEqual(expectedOrder(po, direction));
+        expect(ids).toEqual(expectedOrder('shipments', po, direction));
       });
       expectIndexed(exported);
-      expect(exported[0]!.plan.join('\n')).toMatch(/custom_fields_entity_id/);
+      expect(exported[0]!.plan.join('\n')).toMatch(/custom_fields_entity\b/);
     }
   });
 
   it('sorts numbers by value through the typed list index, also beside another filter', () => {
     const pallets = valuesOf('containers', 'container', 'pallet_count', true);
     const sort = { field: 'cf.pallet_count', direction: 'desc' } as const;
-    const recorded = plansOf(() => expect(walk('containers', {}, sort, 400)).toEqual(expectedOrder(pallets, 'desc')));
+    const recorded = plansOf(() =>
+      expect(walk('containers', {}, sort, 400)).toEqual(expectedOrder('containers', pallets, 'desc')),
+    );
     expectIndexed(recorded);
     expect(recorded[0]!.plan[0]).toMatch(/SEARCH cfs USING COVERING INDEX custom_fields_list_value/);
 
@@ -162,7 +188,7 @@ describe('custom field lists in the store', { timeout: 120_000 }, () => {
     expect(free.size).toBeGreaterThan(2000);
     const kept = new Map([...pallets].filter(([id]) => free.has(id)));
     const notOnHold = plansOf(() =>
-      expect(walk('containers', { onHold: false }, sort, 500)).toEqual(expectedOrder(kept, 'desc')),
+      expect(walk('containers', { onHold: false }, sort, 500)).toEqual(expectedOrder('containers', kept, 'desc')),
     );
     expectIndexed(notOnHold);
     expect(notOnHold[0]!.plan[0]).toMatch(/SEARCH cfs USING COVERING INDEX custom_fields_list_value/);
@@ -181,27 +207,28 @@ describe('custom field lists in the store', { timeout: 120_000 }, () => {
     expect(kept.size).toBeGreaterThan(20);
     const recorded = plansOf(() =>
       expect(walk('shipments', { customFields: filters }, { field: 'cf.po_number', direction: 'asc' }, 9)).toEqual(
-        expectedOrder(kept, 'asc'),
+        expectedOrder('shipments', kept, 'asc'),
       ),
     );
     expectIndexed(recorded);
     // Each filter's records first, once a page, through its list index; then the matching rows'
     // ids from those two lists, reading no value again; then those rows, each value by id.
-    const sets = recorded.filter((r) => /^SELECT v\.entity_id .* LIMIT 2001$/s.test(r.sql));
+    const sets = recorded.filter((r) => /^SELECT i\.text FROM custom_fields v .* LIMIT 2001$/s.test(r.sql));
     const setPlans = sets.map((r) => r.plan.join('\n'));
     expect(
-      setPlans.filter((p) => /custom_fields_list_value \(entity_type=\? AND api_slug=\? AND <expr>=\?\)/.test(p))
-        .length,
+      setPlans.filter((p) =>
+        /custom_fields_list_value \(entity_type_key=\? AND api_slug_key=\? AND <expr>=\?\)/.test(p),
+      ).length,
     ).toBe(sets.length / 2);
-    expect(setPlans.filter((p) => /custom_fields_list_text \(entity_type=\? AND api_slug=\?\)/.test(p)).length).toBe(
-      sets.length / 2,
-    );
+    expect(
+      setPlans.filter((p) => /custom_fields_list_text \(entity_type_key=\? AND api_slug_key=\?\)/.test(p)).length,
+    ).toBe(sets.length / 2);
     const pages = recorded.filter((r) => r.sql.includes('__sort IS NOT NULL')).length;
     expect(pages).toBeGreaterThan(1);
     expect(sets).toHaveLength(2 * pages);
     expect(recorded.filter((r) => /^SELECT s\.id FROM .* LIMIT 2001$/s.test(r.sql))).toEqual([]);
     const few = recorded.find((r) => r.sql.includes('__sort IS NOT NULL'))!;
-    expect(few.plan.join('\n')).toMatch(/SEARCH cfs USING INDEX custom_fields_entity_id/);
+    expect(few.plan.join('\n')).toMatch(/SEARCH cfs USING INDEX custom_fields_entity\b/);
 
     const pallets = valuesOf('containers', 'container', 'pallet_count', true);
     const cold = valuesOf('containers', 'container', 'temperature_controlled', true);
@@ -230,7 +257,7 @@ describe('custom field lists in the store', { timeout: 120_000 }, () => {
     );
     expectIndexed(broad);
     expect(broad.map((r) => r.sql)).toContainEqual(
-      expect.stringMatching(/^SELECT count\(\*\).*IN \(SELECT v\.entity_id FROM custom_fields v/s),
+      expect.stringMatching(/^SELECT count\(\*\).*IN \(SELECT i\.text FROM custom_fields v/s),
     );
   });
 });

@@ -46,7 +46,9 @@ describe('custom fields synced and exported', { timeout: 90_000 }, () => {
       for (const type of ['shipment', 'container', 'tracking_request'] as const) {
         const stored = sync.db
           .prepare<[string], { entity_id: string; api_slug: string; display_value: string | null }>(
-            'SELECT entity_id, api_slug, display_value FROM custom_fields WHERE entity_type = ?',
+            `SELECT e.text AS entity_id, a.text AS api_slug, v.display_value FROM custom_fields v
+               JOIN interned e ON e.key = v.entity_key JOIN interned a ON a.key = v.api_slug_key
+              WHERE v.entity_type_key = (SELECT key FROM interned WHERE text = ?)`,
           )
           .all(type);
         const expected = sandboxValues(sandbox.get(), type);

@@ -5,6 +5,7 @@ import { migrate, openDatabase, schemaVersion } from '../../src/core/store/datab
 import { migrations } from '../../src/core/store/migrations/index';
 import * as disk from '../../src/core/store/migrations/0008-smaller-database';
 import * as events from '../../src/core/store/migrations/0009-interned-keys';
+import * as leaner from '../../src/core/store/migrations/0010-leaner-indexes';
 import { listShipments } from '../../src/core/store/queries/shipments';
 import { storedRecordOf } from '../../src/core/store/queries/raw';
 import { containerTransportEvents } from '../../src/core/store/queries/transport-events';
@@ -438,7 +439,8 @@ describe('migrations', () => {
       const d = descriptors.find((x) => x.table === t.table)!;
       const held = heldColumns(d);
       // 0009 renamed the event columns it keeps as keys.
-      const now = (name: string) => events.renamed[t.table]?.[name] ?? name;
+      const renamedBy = (m: typeof events, name: string) => m.renamed[t.table]?.[name] ?? name;
+      const now = (name: string) => renamedBy(leaner, renamedBy(events, name));
       expect(t.columns.split(', ').map(now), t.table).toEqual(held.map((h) => h.name));
       const at = new Map(held.map((h, i) => [h.index, i]));
       const spec = residualSpec(d)!;
@@ -527,8 +529,8 @@ describe('migrations', () => {
     expect(
       db
         .prepare(
-          `SELECT v.entity_id, i.text AS definition, v.synced_at FROM custom_fields v
-           JOIN interned i ON i.key = v.definition_key`,
+          `SELECT e.text AS entity_id, i.text AS definition, v.synced_at FROM custom_fields v
+           JOIN interned i ON i.key = v.definition_key JOIN interned e ON e.key = v.entity_key`,
         )
         .get(),
     ).toEqual({ entity_id: 's1', definition: 'd1', synced_at: Date.parse('2026-03-05T00:00:00.250Z') });
@@ -538,7 +540,7 @@ describe('migrations', () => {
         .pluck()
         .all(),
     ).toEqual([
-      'custom_fields_entity_id',
+      'custom_fields_entity',
       'custom_fields_list_text',
       'custom_fields_list_value',
       'sqlite_autoindex_custom_fields_1',
@@ -562,7 +564,10 @@ describe('migrations', () => {
         'd1',
         'm1',
         'p1',
+        // 0010: a custom field value's slug and record type.
+        'po',
         's1',
+        'shipment',
         'shipping_line',
         't1',
         'v1',
@@ -608,7 +613,7 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('0010 sorts the lists by the column alone, ties by rowid: a v9 file pages in the same order after', () => {
+  it('0010 sorts the lists by the column alone, ties by rowid, and keeps custom field values’ ids as keys, from a v9 file', () => {
     const file = join(tempDir(), 'v9.sqlite');
     const v9 = new Database(file);
     migrate(v9, migrations.slice(0, 9));
@@ -624,6 +629,10 @@ describe('migrations', () => {
       ['s-b', null],
     ];
     for (const [id, at] of written) insert.run(id, at);
+    v9.prepare(
+      `INSERT INTO custom_fields (id, entity_type, entity_id, definition_key, api_slug, value, display_value, raw, synced_at)
+       VALUES ('v1', 'shipment', 's1', NULL, 'po', '"PO-1"', 'PO-1', ?, 1772668800250)`,
+    ).run(JSON.stringify({ relationships: { definition: { data: null } } }));
     v9.close();
 
     const db = openDatabase(file);
@@ -641,6 +650,27 @@ describe('migrations', () => {
       after = page.next ?? undefined;
     } while (after);
     expect(seen).toEqual(['s-d', 's-a', 's-c', 's-e', 's-b']);
+    // A custom field value: its record, record type and slug as keys, the record given back whole.
+    expect(
+      db
+        .prepare(
+          `SELECT e.text AS entity, t.text AS type, a.text AS slug, v.display_value FROM custom_fields v
+             JOIN interned e ON e.key = v.entity_key JOIN interned t ON t.key = v.entity_type_key
+             JOIN interned a ON a.key = v.api_slug_key`,
+        )
+        .all(),
+    ).toEqual([{ entity: 's1', type: 'shipment', slug: 'po', display_value: 'PO-1' }]);
+    expect(storedRecordOf(db, 'custom_field', 'v1')).toEqual({
+      type: 'custom_field',
+      id: 'v1',
+      attributes: { api_slug: 'po', value: 'PO-1', display_value: 'PO-1' },
+      relationships: { entity: { data: { type: 'shipment', id: 's1' } }, definition: { data: null } },
+      links: { self: '/v2/custom_fields/v1' },
+    });
+    expect(sql('custom_fields_list_text')).toBe(
+      'CREATE INDEX custom_fields_list_text ON custom_fields (entity_type_key, api_slug_key, display_value, entity_key)',
+    );
+    expect(db.pragma('foreign_key_check')).toEqual([]);
     // The first page walks the index alone: no sort of the rows it finds.
     const plan = db
       .prepare(

@@ -52,18 +52,21 @@ export const customFields = defineResource({
   columns: {
     // 16 bytes, not 36 characters, in the table and its index (migration 0009).
     id: uuidIdColumn,
-    // Leads the indexes the lists sort and filter a field's values by (migration 0006).
-    entity_type: c.text((r) => relType(r, 'entity'), { indexed: true }),
-    entity_id: c.text((r) => relId(r, 'entity'), {
+    // Leads the indexes the lists sort and filter a field's values by (migration 0006). The record's
+    // type, its id and the field's slug are kept as keys (migration 0010): the ids of the records
+    // are interned already (their events name them), and a value's row and its three indexes each
+    // held the 36-character id.
+    entity_type_key: c.interned((r) => relType(r, 'entity'), { indexed: true }),
+    entity_key: c.interned((r) => relId(r, 'entity'), {
       indexed: true,
-      holds: relationship('entity', { typeIn: 'entity_type' }),
+      holds: relationship('entity', { typeIn: 'entity_type_key' }),
     }),
     // Not indexed (migration 0008): values are read by record and by slug, never by definition;
     // kept as a key (migration 0009).
     definition_key: c.internedRef('customFieldDefinitions', (r) => relId(r, 'definition'), {
       holds: relationship('definition', 'custom_field_definition'),
     }),
-    api_slug: c.text((r) => str(r.attributes.api_slug), { holds: attribute('api_slug') }),
+    api_slug_key: c.internedOf('api_slug'),
     value: c.text((r) => valueJson(r.attributes.value), { holds: attribute('value', 'json') }),
     display_value: c.text((r) => displayText(r.attributes.display_value, r.attributes.value), {
       holds: attribute('display_value'),

@@ -133,6 +133,13 @@ export function columns<D = undefined>() {
       interned: true,
       ...options,
     }),
+    /** A text read by `read`, kept as its key in `interned` (an INTEGER column, see `Column.interned`). */
+    interned: (read: Reader<D>, options: ColumnOptions = {}): Column<D> => ({
+      type: 'INTEGER',
+      read,
+      interned: true,
+      ...options,
+    }),
     /** As `textOf`, the text kept as its key in `interned`: for the few values a big table repeats. */
     internedOf: (name: string, options: ColumnOptions = {}): Column<D> => ({
       ...holdsText('text', name, options),

@@ -1,17 +1,24 @@
 /**
- * Migration 0010, the lists' sort indexes without the id (issue 17 item 2). Each index a list
- * sorts by was on (column, id) so that rows with the same value came in a fixed order, the id
- * breaking the tie; but every SQLite index already ends in the row's rowid, which breaks it as
- * well. A list now ties by its table's rowid (`tieColumn` in `queries/keyset.ts`), so these
- * indexes hold the column alone: 37 bytes less an entry (a text id and its header byte), in
- * seven of the shipments' indexes, five of the containers' and three of the tracking requests'.
+ * Migration 0010, leaner indexes (issue 17 item 2).
  *
- * The rowid is stable for the row's life: an upsert updates a row in place, and VACUUM keeps the
- * rowids of a table without an INTEGER PRIMARY KEY (the search tables rely on it too).
+ * The lists' sort indexes without the id. Each index a list sorts by was on (column, id) so that
+ * rows with the same value came in a fixed order, the id breaking the tie; but every SQLite index
+ * already ends in the row's rowid, which breaks it as well. A list now ties by its table's rowid
+ * (`tieColumn` in `queries/keyset.ts`), so these indexes hold the column alone: 37 bytes less an
+ * entry (a text id and its header byte), in seven of the shipments' indexes, five of the
+ * containers' and three of the tracking requests'. The rowid is stable for the row's life: an
+ * upsert updates a row in place, and VACUUM keeps the rowids of a table without an INTEGER
+ * PRIMARY KEY (the search tables rely on it too).
+ *
+ * Custom field values: the record's type, the record's id and the field's slug become keys in
+ * `interned` (`entity_type_key`, `entity_key`, `api_slug_key`), in the table and in its three
+ * indexes, which each held the 36-character id and the slug (a record's id is interned already
+ * when its events name it). The lists' walk of a field's values ties by the record's key
+ * (`SortJoin.tie`). The table is rebuilt, its rows in the order they had.
  */
 
-/** Each index rebuilt, as (table, column). */
-const indexes: readonly [name: string, table: string, column: string][] = [
+/** The lists' sort indexes rebuilt, as (name, table, column). */
+const sortIndexes: readonly [name: string, table: string, column: string][] = [
   ['shipments_created', 'shipments', 'created_at'],
   ['shipments_eta', 'shipments', 'pod_eta_at'],
   ['shipments_ata', 'shipments', 'pod_ata_at'],
@@ -29,6 +36,44 @@ const indexes: readonly [name: string, table: string, column: string][] = [
   ['tracking_requests_status', 'tracking_requests', 'status'],
 ];
 
-export const up = indexes
-  .map(([name, table, column]) => `DROP INDEX ${name};\nCREATE INDEX ${name} ON ${table} (${column});`)
-  .join('\n');
+/** The custom field values' columns that become keys, and their names after. */
+const valueKeys: Readonly<Record<string, string>> = {
+  entity_type: 'entity_type_key',
+  entity_id: 'entity_key',
+  api_slug: 'api_slug_key',
+};
+/** The columns each table renames. */
+export const renamed: Readonly<Record<string, Readonly<Record<string, string>>>> = { custom_fields: valueKeys };
+
+const keyOf = (column: string) => `(SELECT key FROM interned WHERE text = v.${column})`;
+
+export const up = `
+${sortIndexes.map(([name, table, column]) => `DROP INDEX ${name};\nCREATE INDEX ${name} ON ${table} (${column});`).join('\n')}
+
+INSERT OR IGNORE INTO interned (text)
+  SELECT text FROM (${Object.keys(valueKeys)
+    .map((from) => `SELECT ${from} AS text FROM custom_fields`)
+    .join(' UNION ALL ')})
+  WHERE text IS NOT NULL;
+CREATE TABLE custom_fields_0010 (
+  id ANY PRIMARY KEY,
+  entity_type_key INTEGER REFERENCES interned (key),
+  entity_key INTEGER REFERENCES interned (key),
+  definition_key INTEGER REFERENCES interned (key),
+  api_slug_key INTEGER REFERENCES interned (key),
+  value TEXT,
+  display_value TEXT,
+  raw TEXT,
+  synced_at INTEGER
+) STRICT;
+INSERT INTO custom_fields_0010 SELECT v.id, ${keyOf('entity_type')}, ${keyOf('entity_id')}, v.definition_key,
+  ${keyOf('api_slug')}, v.value, v.display_value, v.raw, v.synced_at
+  FROM custom_fields v ORDER BY v.rowid;
+DROP TABLE custom_fields;
+ALTER TABLE custom_fields_0010 RENAME TO custom_fields;
+CREATE INDEX custom_fields_entity ON custom_fields (entity_key, api_slug_key);
+CREATE INDEX custom_fields_list_value ON custom_fields (
+  entity_type_key, api_slug_key, (CASE WHEN json_valid(value) THEN json_extract(value, '$') END), entity_key
+);
+CREATE INDEX custom_fields_list_text ON custom_fields (entity_type_key, api_slug_key, display_value, entity_key);
+`;

@@ -5,7 +5,13 @@
 import type { CustomFieldCells, CustomFieldValue } from '../../../shared/custom-fields';
 import type { Db } from '../database';
 import { perDb } from '../statements';
-import { customFieldValueKey } from './list-sql';
+import { customFieldValueKey, keyOfText } from './list-sql';
+
+/** A value row's text for its interned key column (`alias.column`). */
+const textOf = (alias: string, column: string) => `(SELECT text FROM interned WHERE key = ${alias}.${column})`;
+/** The values of one field (its slug bound second) on one record type (bound first). */
+const ofField = (alias: string) =>
+  `${alias}.entity_type_key = ${keyOfText()} AND ${alias}.api_slug_key = ${keyOfText()}`;
 
 /** The definitions' `entity_type` (`Shipment`) for the values' relationship type (`shipment`). */
 export type DefinitionEntityType = 'Shipment' | 'Container' | 'TrackingRequest';
@@ -41,7 +47,8 @@ const statements = perDb((db: Db) => ({
             json_extract(d.raw, '$.attributes.description') AS description,
             v.value AS value, v.display_value AS displayValue
        FROM custom_field_definitions d
-       LEFT JOIN custom_fields v ON v.entity_id = ? AND v.api_slug = d.api_slug
+       LEFT JOIN custom_fields v INDEXED BY custom_fields_entity
+         ON v.entity_key = ${keyOfText()} AND v.api_slug_key = ${keyOfText('d.api_slug')}
       WHERE d.entity_type = ? AND d.raw IS NOT NULL AND d.api_slug IS NOT NULL
       ORDER BY d.display_name COLLATE NOCASE, d.id`,
   ),
@@ -65,22 +72,24 @@ const statements = perDb((db: Db) => ({
   // How many records hold each value of one field (a pick list's counts), from its list index.
   valueCounts: db.prepare<[string, string], { value: unknown; n: number }>(
     `SELECT ${customFieldValueKey('v')} AS value, count(*) AS n FROM custom_fields v
-      WHERE v.entity_type = ? AND v.api_slug = ? AND ${customFieldValueKey('v')} IS NOT NULL
+      WHERE ${ofField('v')} AND ${customFieldValueKey('v')} IS NOT NULL
       GROUP BY ${customFieldValueKey('v')}`,
   ),
   multiValueCounts: db.prepare<[string, string], { value: unknown; n: number }>(
     `SELECT j.value AS value, count(*) AS n
        FROM custom_fields v, json_each(CASE WHEN json_valid(v.value) THEN v.value END) j
-      WHERE v.entity_type = ? AND v.api_slug = ? GROUP BY j.value`,
+      WHERE ${ofField('v')} GROUP BY j.value`,
   ),
   // The values of a page of records: by their ids (the record index, named: a type holds many).
   ofRecords: db.prepare<
     [string, string],
     { entityId: string; apiSlug: string; value: string | null; text: string | null }
   >(
-    `SELECT entity_id AS entityId, api_slug AS apiSlug, value, display_value AS text
-       FROM custom_fields INDEXED BY custom_fields_entity_id
-      WHERE entity_id IN (SELECT value FROM json_each(?)) AND entity_type = ? AND api_slug IS NOT NULL`,
+    `SELECT ${textOf('v', 'entity_key')} AS entityId, ${textOf('v', 'api_slug_key')} AS apiSlug, v.value,
+            v.display_value AS text
+       FROM custom_fields v INDEXED BY custom_fields_entity
+      WHERE v.entity_key IN (SELECT i.key FROM json_each(?) j JOIN interned i ON i.text = j.value)
+        AND v.entity_type_key = ${keyOfText()} AND v.api_slug_key IS NOT NULL`,
   ),
   definitions: db.prepare<[DefinitionEntityType], { apiSlug: string; name: string | null }>(
     `SELECT api_slug AS apiSlug, display_name AS name FROM custom_field_definitions
@@ -88,15 +97,19 @@ const statements = perDb((db: Db) => ({
       ORDER BY display_name COLLATE NOCASE, id`,
   ),
   cells: db.prepare<[string], { entityId: string; apiSlug: string; displayValue: string | null }>(
-    // Read from the list index alone (it holds all four columns): a value's row always has its
-    // record's id, a stub (a value only named so far) has none.
-    `SELECT entity_id AS entityId, api_slug AS apiSlug, display_value AS displayValue
-       FROM custom_fields INDEXED BY custom_fields_list_text WHERE entity_type = ? AND entity_id IS NOT NULL`,
+    // Read from the list index alone (it holds all four columns), the texts of its keys from
+    // `interned`: a value's row always has its record's key, a stub (a value only named so far) has none.
+    `SELECT ${textOf('v', 'entity_key')} AS entityId, ${textOf('v', 'api_slug_key')} AS apiSlug,
+            v.display_value AS displayValue
+       FROM custom_fields v INDEXED BY custom_fields_list_text
+      WHERE v.entity_type_key = ${keyOfText()} AND v.entity_key IS NOT NULL`,
   ),
 }));
 
 const dropValue = perDb((db: Db) =>
-  db.prepare<[string, string]>('DELETE FROM custom_fields WHERE entity_id = ? AND api_slug = ?'),
+  db.prepare<[string, string]>(
+    `DELETE FROM custom_fields WHERE entity_key = ${keyOfText()} AND api_slug_key = ${keyOfText()}`,
+  ),
 );
 
 /** Every field of a record's type, with the value the record holds (null when unset). */
@@ -200,20 +213,20 @@ export interface CustomFieldHit {
 }
 
 /**
- * Read from the text list index alone (entity type, api_slug, text, record id), the field's name
- * from its definition by api_slug: reading each value's row for its definition id instead (the
+ * Read from the text list index alone (entity type, api_slug, text, record: as keys), the field's name
+ * from its definition by api_slug's key: reading each value's row for its definition id instead (the
  * planner's choice, through the other list index) took 0.4–0.9 s a record type at 100k shipments,
  * whatever was typed; the index alone takes milliseconds. A value's row always has its record's
- * id (a stub has none), and an api_slug names one field of a record type.
+ * key (a stub has none), and an api_slug names one field of a record type.
  */
 const hits = perDb((db: Db) =>
   db.prepare<[DefinitionEntityType, string, string, number], CustomFieldHit>(
-    `SELECT v.entity_id AS entityId, d.name AS name, v.display_value AS displayValue
+    `SELECT ${textOf('v', 'entity_key')} AS entityId, d.name AS name, v.display_value AS displayValue
        FROM custom_fields v INDEXED BY custom_fields_list_text
-       JOIN (SELECT api_slug, min(display_name) AS name FROM custom_field_definitions
-              WHERE entity_type = ? AND api_slug IS NOT NULL GROUP BY api_slug) d ON d.api_slug = v.api_slug
-      WHERE v.entity_type = ? AND v.entity_id IS NOT NULL AND v.display_value LIKE ? ESCAPE '\\'
-      ORDER BY v.display_value, v.entity_id LIMIT ?`,
+       JOIN (SELECT ${keyOfText('api_slug')} AS slug_key, min(display_name) AS name FROM custom_field_definitions
+              WHERE entity_type = ? AND api_slug IS NOT NULL GROUP BY api_slug) d ON d.slug_key = v.api_slug_key
+      WHERE v.entity_type_key = ${keyOfText()} AND v.entity_key IS NOT NULL AND v.display_value LIKE ? ESCAPE '\\'
+      ORDER BY v.display_value, v.entity_key LIMIT ?`,
   ),
 );
 

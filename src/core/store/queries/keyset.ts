@@ -1,8 +1,8 @@
 /**
  * Keyset paging that stays on an index: rows with a value in the sort column come first, in
  * order of (value, tie), then rows without one, by tie. The tie is the listed row's rowid (every
- * SQLite index ends in it, so a sort index on the column alone gives that order), or its id when
- * the value comes from another table. The cursor names the phase and the last (value, tie), so a
+ * SQLite index ends in it, so a sort index on the column alone gives that order), or, for a value
+ * from another table, what that table's sort index ends in. The cursor names the phase and the last (value, tie), so a
  * deep page costs what the first does (no OFFSET).
  */
 import { QuaysideError } from '../../errors';
@@ -26,8 +26,8 @@ export interface KeysetQuery {
   idColumn: string;
   /**
    * What rows with the same value are ordered by (and the cursor carries): the listed table's
-   * rowid, so its sort indexes need not hold the id (migration 0010). Defaults to `idColumn`; a
-   * sort join ties by its `idColumn` (its index holds the listed row's id, not its rowid).
+   * rowid, so its sort indexes need not hold the id (migration 0010). Defaults to `idColumn`.
+   * Rows with a value through a sort join tie by the join's `tie` instead.
    */
   tieColumn?: string;
   direction: 'asc' | 'desc';
@@ -37,18 +37,21 @@ export interface KeysetQuery {
 
 /**
  * The table a sort's column comes from when it is not the listed row's own (one custom field's
- * values, at most one per row), with `on` naming the listed row's id column and carrying
- * `params`. `table` is walked in the order of its index on (sort column, `idColumn`); `byRow` is
- * the same table read by the listed row's id (an index named with INDEXED BY: without
- * statistics SQLite would look a row's value up by walking the sort index, once per row).
+ * values, at most one per row). `table` is walked in the order of its index on (sort column,
+ * `tie`), each of its rows finding its listed row through `walkOn`; `byRow` is the same table
+ * read from a listed row through `on` (an index named with INDEXED BY: without statistics SQLite
+ * would look a row's value up by walking the sort index, once per row). Both carry `params`.
  */
 export interface SortJoin {
   table: string;
   byRow: string;
   on: string;
+  walkOn: string;
   params: unknown[];
-  /** The listed row's id as the joined table holds it: the tiebreak its index orders by. */
-  idColumn: string;
+  /** What the join's index orders rows with the same value by (the listed row's key, as the joined table holds it). */
+  tie: string;
+  /** The same tie, computed from the listed row (for rows read by their ids). */
+  rowTie: string;
 }
 
 /**
@@ -88,9 +91,8 @@ function decodeCursor(raw: string): Cursor {
   );
 }
 
-/** What rows with equal values are ordered by: a sort join's walk orders them by the listed row's id. */
-const tieOf = (q: Pick<KeysetQuery, 'sortJoin' | 'idColumn' | 'tieColumn'>): string =>
-  q.sortJoin !== undefined ? q.idColumn : (q.tieColumn ?? q.idColumn);
+/** What rows with equal values (or none) are ordered by, but rows with a value through a sort join (its `tie`). */
+const tieOf = (q: Pick<KeysetQuery, 'idColumn' | 'tieColumn'>): string => q.tieColumn ?? q.idColumn;
 
 /** The conditions of the two phases (rows with a value, rows without) and the value a row sorts by. */
 function phasesOf(q: Pick<KeysetQuery, 'sortColumn' | 'sortWhen' | 'sortJoin'>): {
@@ -147,7 +149,7 @@ function joinedValues(
     .all(...q.params) as string[];
   if (ids.length <= FEW_ROWS) {
     const value = `(SELECT ${q.sortColumn} FROM ${join.byRow} WHERE ${join.on})`;
-    const rows = `SELECT ${q.select}, ${value} AS __sort, ${q.idColumn} AS __id FROM ${q.from}
+    const rows = `SELECT ${q.select}, ${value} AS __sort, ${join.rowTie} AS __id FROM ${q.from}
       WHERE ${q.idColumn} IN (SELECT value FROM json_each(?))`;
     const where = cursor ? `__sort IS NOT NULL AND (__sort, __id) ${cmp} (?, ?)` : '__sort IS NOT NULL';
     return {
@@ -155,11 +157,11 @@ function joinedValues(
       params: [...join.params, JSON.stringify(ids), ...after],
     };
   }
-  const where = [join.on, ...filters, `${q.sortColumn} IS NOT NULL`];
-  if (cursor) where.push(`(${q.sortColumn}, ${join.idColumn}) ${cmp} (?, ?)`);
+  const where = [join.walkOn, ...filters, `${q.sortColumn} IS NOT NULL`];
+  if (cursor) where.push(`(${q.sortColumn}, ${join.tie}) ${cmp} (?, ?)`);
   return {
-    sql: `SELECT ${q.select}, ${q.sortColumn} AS __sort, ${q.idColumn} AS __id FROM ${join.table} CROSS JOIN ${q.from}
-      WHERE ${where.join(' AND ')} ORDER BY ${q.sortColumn} ${dir}, ${join.idColumn} ${dir} LIMIT ?`,
+    sql: `SELECT ${q.select}, ${q.sortColumn} AS __sort, ${join.tie} AS __id FROM ${join.table} CROSS JOIN ${q.from}
+      WHERE ${where.join(' AND ')} ORDER BY ${q.sortColumn} ${dir}, ${join.tie} ${dir} LIMIT ?`,
     params: [...join.params, ...q.params, ...after],
   };
 }
@@ -244,9 +246,11 @@ export function orderedQueries(q: OrderedQuery): { sql: string; params: unknown[
   if (q.walkIndex !== true || q.sortJoin !== undefined) {
     const join = q.sortJoin;
     const from = join ? `${q.from} LEFT JOIN ${join.byRow} ON ${join.on}` : q.from;
+    // Rows with a value by it and the join's tie, then the rest by the listed table's tie: as the pages give them.
+    const joinTie = join ? `CASE WHEN ${phases.value} IS NOT NULL THEN ${join.tie} END ${dir}, ` : '';
     return [
       {
-        sql: `SELECT ${q.select} FROM ${from} WHERE ${where} ORDER BY (${phases.value} IS NULL), ${phases.value} ${dir}, ${tie} ${dir}`,
+        sql: `SELECT ${q.select} FROM ${from} WHERE ${where} ORDER BY (${phases.value} IS NULL), ${phases.value} ${dir}, ${joinTie}${tie} ${dir}`,
         params: [...(join?.params ?? []), ...q.params],
       },
     ];

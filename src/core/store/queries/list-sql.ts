@@ -108,21 +108,31 @@ export function customFieldSortKey(alias: string, dataType: string | undefined):
     : `${alias}.display_value`;
 }
 
+/** The key `interned` gives a text (a bound parameter by default): NULL for a text never interned. */
+export const keyOfText = (text = '?'): string => `(SELECT key FROM interned WHERE text = ${text})`;
+
+/** The values of one field on one record type: its type and slug as their keys (migration 0010). */
+const ofField = (alias: string) =>
+  `${alias}.entity_type_key = ${keyOfText()} AND ${alias}.api_slug_key = ${keyOfText()}`;
+
 /**
  * A sort by one custom field (`cf.<api_slug>`) of the listed records (`idColumn`): the values'
  * table joined for rows with a value, walked in the order of its list index (migration 0006),
- * and read by the record's id (the 0005 index on `entity_id`, named: a lookup by record must
- * never walk a field's whole list) for rows without one and for an export's one sorted statement.
+ * each value finding its record by the text of its record's key; and read by the key of the
+ * record's id (the entity index, named: a lookup by record must never walk a field's whole list)
+ * for rows without one and for an export's one sorted statement. Values tie by their record's key.
  */
 export function customFieldSortJoin(entityType: string, slug: string, idColumn: string, dataType: string | undefined) {
   return {
     sortColumn: customFieldSortKey('cfs', dataType),
     join: {
       table: 'custom_fields cfs',
-      byRow: 'custom_fields cfs INDEXED BY custom_fields_entity_id',
-      on: `cfs.entity_id = ${idColumn} AND cfs.api_slug = ? AND cfs.entity_type = ?`,
-      params: [slug, entityType],
-      idColumn: 'cfs.entity_id',
+      byRow: 'custom_fields cfs INDEXED BY custom_fields_entity',
+      on: `cfs.entity_key = ${keyOfText(idColumn)} AND ${ofField('cfs')}`,
+      walkOn: `${idColumn} = (SELECT text FROM interned WHERE key = cfs.entity_key) AND ${ofField('cfs')}`,
+      params: [entityType, slug],
+      tie: 'cfs.entity_key',
+      rowTie: keyOfText(idColumn),
     },
   };
 }
@@ -147,7 +157,8 @@ export const customFieldFilters =
   (filters, q) => {
     for (const [slug, filter] of Object.entries(filters)) {
       if (filter === undefined) continue;
-      const values = `SELECT v.entity_id FROM custom_fields v WHERE v.entity_type = ? AND v.api_slug = ?`;
+      // The records' ids: the text of each value's record key.
+      const values = `SELECT i.text FROM custom_fields v JOIN interned i ON i.key = v.entity_key WHERE ${ofField('v')}`;
       const key = customFieldValueKey('v');
       const params: unknown[] = [entityType, slug];
       let condition: string;
@@ -156,8 +167,9 @@ export const customFieldFilters =
           const marks = filter.values.map(() => '?').join(', ');
           condition =
             q.customFieldTypes.get(slug) === 'enum_multi'
-              ? `SELECT v.entity_id FROM custom_fields v, json_each(CASE WHEN json_valid(v.value) THEN v.value END) j
-                  WHERE v.entity_type = ? AND v.api_slug = ? AND j.value IN (${marks})`
+              ? `SELECT i.text FROM custom_fields v JOIN interned i ON i.key = v.entity_key,
+                  json_each(CASE WHEN json_valid(v.value) THEN v.value END) j
+                  WHERE ${ofField('v')} AND j.value IN (${marks})`
               : `${values} AND ${key} IN (${marks})`;
           params.push(...filter.values);
           break;
