@@ -96,7 +96,7 @@ describe('raw TYPE ID', () => {
     expect(printed.attributes).toEqual(service.attributes);
   });
 
-  it('prints every stored shipment, container, transport event, tracking request and custom field value as the service serves it', async () => {
+  it('prints every stored shipment, container, transport event, tracking request, custom field value and document as the service serves it', async () => {
     // The big tables keep only a residual in raw; what comes back must be the service's record,
     // every attribute and relationship, for every row of each kind the sync stored.
     const db = new Database(dbPath, { readonly: true });
@@ -110,12 +110,14 @@ describe('raw TYPE ID', () => {
       'SELECT DISTINCT i.text FROM transport_events e JOIN interned i ON i.key = e.container_key ORDER BY i.text',
     );
     const values = ids(`SELECT ${uuidText('t', 'id')} FROM custom_fields t WHERE t.raw IS NOT NULL ORDER BY t.id`);
+    const documents = ids('SELECT id FROM documents WHERE synced_at IS NOT NULL ORDER BY id');
     db.close();
     expect(shipments.length).toBeGreaterThan(0);
     expect(containers.length).toBeGreaterThan(0);
     expect(events.length).toBeGreaterThan(containers.length);
     expect(requests.length).toBeGreaterThan(0);
     expect(values.length).toBeGreaterThan(0);
+    expect(documents.length).toBeGreaterThan(0);
 
     const printed = async (type: string, id: string) => {
       const result = await raw(type, id, '--db', dbPath);
@@ -151,6 +153,19 @@ describe('raw TYPE ID', () => {
       const service = servedValues.get(id);
       expect(service, `custom field value ${id} served`).toBeDefined();
       same(await printed('custom_field', id), service!);
+    }
+    // A document's download link is signed anew for each answer (it expires): stored as it came,
+    // it differs from today's in its signature alone; the rest is the record as served.
+    const unsigned = (d: Served) => {
+      const links = (d as { links?: { download?: unknown } }).links;
+      expect(links?.download, `document ${d.id}: a link`).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/documents\//);
+      return { ...d, links: { ...links, download: String(links!.download).split('?')[0] } };
+    };
+    const servedDocuments = new Map((await servedList('/documents')).map((d) => [d.id, d]));
+    for (const id of documents) {
+      const service = servedDocuments.get(id);
+      expect(service, `document ${id} served`).toBeDefined();
+      same(unsigned(await printed('document', id)), unsigned(service!));
     }
   });
 

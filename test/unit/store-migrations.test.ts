@@ -7,6 +7,7 @@ import * as disk from '../../src/core/store/migrations/0008-smaller-database';
 import * as events from '../../src/core/store/migrations/0009-interned-keys';
 import * as leaner from '../../src/core/store/migrations/0010-leaner-indexes';
 import { listShipments } from '../../src/core/store/queries/shipments';
+import { documentById } from '../../src/core/store/queries/documents';
 import { storedRecordOf } from '../../src/core/store/queries/raw';
 import { containerTransportEvents } from '../../src/core/store/queries/transport-events';
 import { heldColumns, residualSpec } from '../../src/core/store/residual';
@@ -432,10 +433,10 @@ describe('migrations', () => {
     db.close();
   });
 
-  it('0008 strips each table by what its descriptor declares its columns hold', () => {
-    // The migration's specs are frozen text; the writer's come from the descriptors. Until 0008 is
-    // released they must be the same (once released, a descriptor may hold more than 0008 strips).
-    for (const t of disk.stripped) {
+  it('0008 and 0010 strip each table by what its descriptor declares its columns hold', () => {
+    // The migrations' specs are frozen text; the writer's come from the descriptors. Until they are
+    // released they must be the same (once released, a descriptor may hold more than they strip).
+    for (const t of [...disk.stripped, ...leaner.stripped]) {
       const d = descriptors.find((x) => x.table === t.table)!;
       const held = heldColumns(d);
       // 0009 renamed the event columns it keeps as keys.
@@ -453,7 +454,7 @@ describe('migrations', () => {
         ]),
       });
     }
-    const stripped = new Set(disk.stripped.map((t) => t.table));
+    const stripped = new Set([...disk.stripped, ...leaner.stripped].map((t) => t.table));
     expect(
       descriptors
         .filter((d) => residualSpec(d) !== null)
@@ -613,6 +614,32 @@ describe('migrations', () => {
     db.close();
   });
 
+  /** A document as the service sends it (0010 strips what its columns hold). */
+  const document = {
+    type: 'document',
+    id: 'doc1',
+    attributes: {
+      id: 'doc1',
+      name: 'Bill of lading',
+      document_type: 'bill_of_lading',
+      document_type_manual: null,
+      classification_notes: null,
+      source: 'email',
+      file_name: 'bl.pdf',
+      file_content_type: 'application/pdf',
+      file_size_bytes: 28700,
+      created_at: '2026-03-01T10:00:00Z',
+      updated_at: '2026-03-01T10:00:00Z',
+    },
+    relationships: {
+      user: { data: null },
+      email_submission: { data: null },
+      last_document_representation: { data: null },
+      shipments: { data: [{ type: 'shipment', id: 's1' }] },
+    },
+    links: { self: '/v2/documents/doc1', download: 'https://files.example/doc1.pdf?signature=x' },
+  };
+
   it('0010 sorts the lists by the column alone, ties by rowid, and keeps custom field values’ ids as keys, from a v9 file', () => {
     const file = join(tempDir(), 'v9.sqlite');
     const v9 = new Database(file);
@@ -633,6 +660,12 @@ describe('migrations', () => {
       `INSERT INTO custom_fields (id, entity_type, entity_id, definition_key, api_slug, value, display_value, raw, synced_at)
        VALUES ('v1', 'shipment', 's1', NULL, 'po', '"PO-1"', 'PO-1', ?, 1772668800250)`,
     ).run(JSON.stringify({ relationships: { definition: { data: null } } }));
+    // A document as 0009 kept it: whole.
+    v9.prepare(
+      `INSERT INTO documents (id, name, document_type, source, file_name, content_type, size_bytes, created_at, updated_at, raw, synced_at)
+       VALUES ('doc1', 'Bill of lading', 'bill_of_lading', 'email', 'bl.pdf', 'application/pdf', 28700,
+         '2026-03-01T10:00:00Z', '2026-03-01T10:00:00Z', ?, '2026-03-05T00:00:00.000Z')`,
+    ).run(JSON.stringify(document));
     v9.close();
 
     const db = openDatabase(file);
@@ -667,6 +700,14 @@ describe('migrations', () => {
       relationships: { entity: { data: { type: 'shipment', id: 's1' } }, definition: { data: null } },
       links: { self: '/v2/custom_fields/v1' },
     });
+    // A document: its raw only what no column holds, the record given back whole, its link still read.
+    expect(JSON.parse(db.prepare("SELECT raw FROM documents WHERE id = 'doc1'").pluck().get() as string)).toEqual({
+      attributes: { id: 'doc1', document_type: 'bill_of_lading' },
+      relationships: { shipments: { data: [{ type: 'shipment', id: 's1' }] } },
+      links: document.links,
+    });
+    expect(storedRecordOf(db, 'document', 'doc1')).toEqual(document);
+    expect(documentById(db, 'doc1')?.link).toBe(document.links.download);
     expect(sql('custom_fields_list_text')).toBe(
       'CREATE INDEX custom_fields_list_text ON custom_fields (entity_type_key, api_slug_key, display_value, entity_key)',
     );

@@ -1,6 +1,15 @@
-import { storedInstant } from '../store/instant';
 import { num, relId, relIds, str } from '../store/resource';
-import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn, type WalkWhen } from './define';
+import {
+  attribute,
+  columns,
+  defineResource,
+  idColumn,
+  PAGE_SIZE,
+  rawColumn,
+  relationship,
+  syncedAtColumn,
+  type WalkWhen,
+} from './define';
 
 const c = columns();
 const HOUR = 3_600_000;
@@ -61,21 +70,32 @@ export const documents = defineResource({
   writeRank: 115,
   columns: {
     id: idColumn,
-    name: c.text((r) => str(r.attributes.name)),
+    // raw keeps only what the columns do not hold (store/residual.ts; stripped by migration 0010).
+    name: c.textOf('name'),
+    // The type a person set wins over the one read: holds neither.
     document_type: c.text((r) => str(r.attributes.document_type_manual) ?? str(r.attributes.document_type)),
-    source: c.text((r) => str(r.attributes.source)),
-    file_name: c.text((r) => str(r.attributes.file_name)),
-    content_type: c.text((r) => str(r.attributes.file_content_type)),
-    size_bytes: c.integer((r) => num(r.attributes.file_size_bytes)),
-    email_submission_id: c.ref('emailSubmissions', (r) => relId(r, 'email_submission'), { indexed: true }),
-    representation_id: c.ref('documentRepresentations', (r) => relId(r, 'last_document_representation')),
+    source: c.textOf('source'),
+    file_name: c.textOf('file_name'),
+    content_type: c.textOf('file_content_type'),
+    size_bytes: c.integer((r) => num(r.attributes.file_size_bytes), { holds: attribute('file_size_bytes') }),
+    email_submission_id: c.ref('emailSubmissions', (r) => relId(r, 'email_submission'), {
+      indexed: true,
+      holds: relationship('email_submission', 'email_submission'),
+    }),
+    representation_id: c.ref('documentRepresentations', (r) => relId(r, 'last_document_representation'), {
+      holds: relationship('last_document_representation', 'document_representation'),
+    }),
     schema_id: c.ref('documentSchemas', (r, w) =>
       str(w.contextOf('documentRepresentations', relId(r, 'last_document_representation')).schema_version),
     ),
-    created_at: c.text((r) => storedInstant(r.attributes.created_at)),
-    updated_at: c.text((r) => storedInstant(r.attributes.updated_at)),
+    created_at: c.instantOf('created_at'),
+    updated_at: c.instantOf('updated_at'),
     raw: rawColumn,
     synced_at: syncedAtColumn,
+  },
+  usual: {
+    attributes: { document_type_manual: null, classification_notes: null },
+    relationships: { user: { data: null } },
   },
   keptColumns: {
     file_path: { type: 'TEXT', writtenBy: 'sync/document-files.ts' },

@@ -15,7 +15,20 @@
  * indexes, which each held the 36-character id and the slug (a record's id is interned already
  * when its events name it). The lists' walk of a field's values ties by the record's key
  * (`SortJoin.tie`). The table is rebuilt, its rows in the order they had.
+ *
+ * Documents keep in `raw` only what their columns do not hold (as 0008 did for the big tables):
+ * stripped by `raw_residual` with the spec below, frozen (what `resources/documents.ts` declared
+ * when 0010 was written), a member left out only when the row's column gives it back exactly.
  */
+/** The tables whose records 0010 strips to their residual, as 0008's `stripped`. */
+export const stripped: { table: string; columns: string; spec: string }[] = [
+  {
+    table: 'documents',
+    columns:
+      'name, source, file_name, content_type, size_bytes, email_submission_id, representation_id, created_at, updated_at',
+    spec: '{"type":"document","attributes":[["name",0,"value"],["source",1,"value"],["file_name",2,"value"],["file_content_type",3,"value"],["file_size_bytes",4,"value"],["created_at",7,"value"],["updated_at",8,"value"]],"relationships":[["email_submission",[[5,"email_submission"]]],["last_document_representation",[[6,"document_representation"]]]],"usual":{"attributes":{"document_type_manual":null,"classification_notes":null},"relationships":{"user":{"data":null}}}}',
+  },
+];
 
 /** The lists' sort indexes rebuilt, as (name, table, column). */
 const sortIndexes: readonly [name: string, table: string, column: string][] = [
@@ -76,4 +89,8 @@ CREATE INDEX custom_fields_list_value ON custom_fields (
   entity_type_key, api_slug_key, (CASE WHEN json_valid(value) THEN json_extract(value, '$') END), entity_key
 );
 CREATE INDEX custom_fields_list_text ON custom_fields (entity_type_key, api_slug_key, display_value, entity_key);
+
+${stripped
+  .map((t) => `UPDATE ${t.table} SET raw = raw_residual('${t.spec}', id, raw, ${t.columns}) WHERE raw IS NOT NULL;`)
+  .join('\n')}
 `;

@@ -43,10 +43,18 @@ export interface FileState {
   bytes: number;
 }
 
+/**
+ * The download link a document came with, from `raw`: the residual keeps `links` as sent (no
+ * column holds it), and a record kept whole (a one-element array, `store/residual.ts`) has it in
+ * its one element.
+ */
+const downloadLink = (alias: string) =>
+  `coalesce(json_extract(${alias}.raw, '$.links.download'), json_extract(${alias}.raw, '$[0].links.download'))`;
+
 const columns = `d.id, d.name, d.document_type, s.label AS type_label, d.schema_id, d.source, d.file_name,
   d.content_type, d.size_bytes, d.created_at, d.updated_at, e.subject AS email_subject, d.file_path, d.file_bytes,
   (d.file_path IS NOT NULL AND d.file_updated_at IS d.updated_at) AS file_current,
-  json_extract(d.raw, '$.links.download') AS link`;
+  ${downloadLink('d')} AS link`;
 const from = `FROM documents d
   LEFT JOIN document_schemas s ON s.id = d.schema_id AND s.synced_at IS NOT NULL
   LEFT JOIN email_submissions e ON e.id = d.email_submission_id AND e.synced_at IS NOT NULL`;
@@ -59,7 +67,7 @@ const reads = perDb((db) => ({
   byId: db.prepare<[string], DocumentRow>(`SELECT ${columns} ${from} WHERE d.id = ? AND d.synced_at IS NOT NULL`),
   // Newest first: when the budget runs out, the recent papers a forwarder works with are the ones kept.
   wanting: db.prepare<[], WantedFile>(
-    `SELECT id, size_bytes, file_name, updated_at, json_extract(raw, '$.links.download') AS link FROM documents
+    `SELECT d.id, d.size_bytes, d.file_name, d.updated_at, ${downloadLink('d')} AS link FROM documents d
      WHERE synced_at IS NOT NULL AND (file_path IS NULL OR file_updated_at IS NOT updated_at)
      ORDER BY created_at DESC, id`,
   ),
