@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QuaysideError } from '../../src/core/errors';
-import { exportViewAside, startExportAside } from '../../src/core/export/export-aside';
+import { exportViewAside, startExportAside, type ExportAsideOptions } from '../../src/core/export/export-aside';
 import { exportView, type ExportViewOptions } from '../../src/core/export/export-view';
 import { useSandbox } from '../helpers/sandbox';
 import { syncOf } from '../helpers/sync';
@@ -26,7 +26,11 @@ describe('a list exported by a worker thread', { timeout: 120_000 }, () => {
   });
 
   /** The same export both ways; answers both files' text and the rows the worker reported. */
-  async function bothWays(options: Omit<ExportViewOptions, 'signal' | 'onProgress'>, name: string) {
+  async function bothWays(
+    options: Omit<ExportViewOptions, 'signal' | 'onProgress' | 'part'>,
+    name: string,
+    asideOptions: ExportAsideOptions = {},
+  ) {
     const dir = tempDir();
     const progress: number[] = [];
     const logged: string[] = [];
@@ -34,12 +38,13 @@ describe('a list exported by a worker thread', { timeout: 120_000 }, () => {
       sync.db,
       join(dir, `aside-${name}`),
       { ...options, onProgress: (rows) => progress.push(rows) },
-      { log: (line) => logged.push(line) },
+      { ...asideOptions, log: (line) => logged.push(line) },
     );
     // Made by the worker: nothing said it fell back to the core's own thread.
     expect(logged).toEqual([]);
     const inPlace = await exportView(sync.db, join(dir, `place-${name}`), options);
     return {
+      dir,
       aside,
       inPlace,
       asideText: readFileSync(aside.path, 'utf8'),
@@ -72,6 +77,33 @@ describe('a list exported by a worker thread', { timeout: 120_000 }, () => {
     expect(containers.aside.rows).toBeGreaterThan(80);
     // The pickup columns answer for the same moment either way.
     expect(containers.asideText.split('\r\n')[0]).toContain('Ready for pickup');
+  });
+
+  it('makes a CSV in two halves, one worker each, from one snapshot: joined, byte for byte the file in place', async () => {
+    for (const [view, sort] of [
+      ['shipments', undefined],
+      ['shipments', { field: 'eta', direction: 'asc' }],
+      ['containers', { field: 'cf.pallet_count', direction: 'desc' }],
+    ] as const) {
+      const made = await bothWays({ view, sort, pickup: { now, staleHours: 24 } }, `${view}-halves.csv`, {
+        splitFromRows: 1,
+      });
+      // Each worker wrote half the rows (the first the odd one), the first the header and BOM.
+      const [first, second] = made.aside.parts!;
+      expect(first! + second!).toBe(made.inPlace.rows);
+      expect(first! - second!).toBeGreaterThanOrEqual(0);
+      expect(first! - second!).toBeLessThanOrEqual(1);
+      expect(second).toBeGreaterThan(20);
+      expect(made.asideText).toBe(made.inPlaceText);
+      expect(made.aside.bytes).toBe(Buffer.byteLength(made.inPlaceText));
+      expect(made.progress.at(-1)).toBe(made.inPlace.rows);
+      // The parts were joined and renamed: only the two files are in the folder.
+      expect(readdirSync(made.dir).sort()).toEqual([`aside-${view}-halves.csv`, `place-${view}-halves.csv`]);
+    }
+    // Small exports stay whole: the second part is empty.
+    const small = await bothWays({ view: 'shipments', pickup: { now, staleHours: 24 } }, 'small.csv');
+    expect(small.aside.parts).toEqual([small.inPlace.rows, 0]);
+    expect(small.asideText).toBe(small.inPlaceText);
   });
 
   it('refuses an unknown column, or a file it cannot write, in the same sentence as in place', async () => {

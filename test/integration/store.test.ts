@@ -230,6 +230,30 @@ describe('store queries', () => {
     expect(etas.slice(known.length).every((e) => e === null)).toBe(true);
   });
 
+  it('streams any stretch of the ordered rows as the whole stream has them, across both phases', () => {
+    const db = seeded();
+    for (const sort of [undefined, { field: 'eta', direction: 'desc' } as const]) {
+      const all = [...iterateShipments(db, {}, sort)].map((r) => r.id);
+      expect(all).toHaveLength(230);
+      // The default sort walks created_at's index in two phases: 209 dated rows, then 21 without.
+      for (const [offset, limit] of [
+        [0, 115],
+        [115, null],
+        [200, 9],
+        [205, 10],
+        [209, null],
+        [215, 3],
+        [230, null],
+        [0, 0],
+      ] as const) {
+        const stretch = [...iterateShipments(db, {}, sort, {}, { offset, limit })].map((r) => r.id);
+        expect(stretch, `${sort?.field ?? 'created_at'} ${offset}+${limit}`).toEqual(
+          all.slice(offset, limit === null ? undefined : offset + limit),
+        );
+      }
+    }
+  });
+
   it('refuses a forged cursor with a clear error', () => {
     const db = seeded();
     expect(() => listShipments(db, {}, { after: 'not-a-cursor' })).toThrow(/page cursor/);

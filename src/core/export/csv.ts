@@ -11,6 +11,8 @@ export interface WriteCsvOptions<Row> {
   headerStyle?: 'human' | 'keys';
   /** UTF-8 byte order mark, on by default: without it Excel reads the file as the local code page. */
   bom?: boolean;
+  /** The header line, on by default (off for the second part of an export made in two: export-aside.ts). */
+  header?: boolean;
   /** Called with the number of rows written so far, about every 1000 rows and once at the end. */
   onProgress?: (rowsWritten: number) => void;
   signal?: AbortSignal;
@@ -308,7 +310,7 @@ export function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T
  * stalls on one row delays it.
  */
 export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvResult> {
-  const { rows, columns, out, headerStyle = 'human', bom = true, onProgress, signal } = options;
+  const { rows, columns, out, headerStyle = 'human', bom = true, header = true, onProgress, signal } = options;
   checkColumns(columns as readonly ExportColumn<unknown>[]);
   if (signal?.aborted) throw createAbortError(signal);
 
@@ -353,7 +355,7 @@ export async function writeCsv<Row>(options: WriteCsvOptions<Row>): Promise<CsvR
     const headerLine = headers
       .map((h, i) => (i === 0 && h.startsWith('ID') ? `"${h}"` : quoteCell(h, quoteEmpty)))
       .join(',');
-    await sink.write(Buffer.from(`${headerLine}\r\n`, 'utf8'));
+    if (header) await sink.write(Buffer.from(`${headerLine}\r\n`, 'utf8'));
 
     for (;;) {
       const next = iterator.next();

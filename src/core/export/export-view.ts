@@ -11,6 +11,7 @@ import type { BaseRowOf } from '../resources/define-list';
 import { lists } from '../resources/lists';
 import { openReader, type Db } from '../store/database';
 import { customFieldCells, customFieldDefinitions, type DefinitionEntityType } from '../store/queries/custom-fields';
+import { countOrdered, type RowRange } from '../store/queries/keyset';
 import { checkedListQueries } from '../store/queries/list-view';
 import type { ExportColumn } from './columns';
 import { pickupColumns, pickupReadyColumn, type PickupExportOptions } from './pickup-columns';
@@ -34,6 +35,17 @@ export interface ExportViewOptions {
   signal?: AbortSignal;
   /** The containers' pickup columns: when "now" is and the stale limit (default: the clock, 24 h). */
   pickup?: Partial<PickupExportOptions>;
+  /**
+   * Only a stretch of the rows, written to `path` itself for the caller to join (a CSV export made
+   * by two workers, export-aside.ts): the first part has the BOM and the header, the next neither.
+   */
+  part?: ExportPart;
+}
+
+/** A part of a CSV export made in two: its rows, and whether it starts the file. */
+export interface ExportPart {
+  range: RowRange;
+  first: boolean;
 }
 
 function parse<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
@@ -59,16 +71,49 @@ export function chooseColumns<Row>(
 }
 
 export async function exportView(db: Db, path: string, options: ExportViewOptions): Promise<ExportFileResult> {
-  const name = listNameOf(options.view);
-  if (!name) throw new QuaysideError('invalid_argument', `There is no list called ${options.view}.`);
   // The rows stream from a connection of their own: the export yields between batches, and the
   // views and the sync keep using the main one meanwhile.
   const reader = openReader(db);
   try {
-    return await exportRows(reader, name, path, options);
+    return await exportViewFrom(reader, path, options);
   } finally {
     reader.close();
   }
+}
+
+/**
+ * The export read on `reader`, a connection the caller owns and nothing else uses meanwhile (an
+ * export worker's, which may hold a read transaction open so its rows come from one snapshot).
+ */
+export async function exportViewFrom(reader: Db, path: string, options: ExportViewOptions): Promise<ExportFileResult> {
+  const name = listNameOf(options.view);
+  if (!name) throw new QuaysideError('invalid_argument', `There is no list called ${options.view}.`);
+  return exportRows(reader, name, path, options);
+}
+
+/** How many rows an export of these options has (read on `reader`, as `exportViewFrom` would). */
+export function exportRowCount(reader: Db, options: ExportViewOptions): number {
+  const name = listNameOf(options.view);
+  if (!name) throw new QuaysideError('invalid_argument', `There is no list called ${options.view}.`);
+  const schemas: { filters: z.ZodType; sort: z.ZodType } = listViews[name];
+  const filters = parse(schemas.filters, options.filters, 'filters');
+  const sort = options.sort === undefined ? undefined : parse(schemas.sort, options.sort, 'sort');
+  const pickup = pickupOf(options);
+  return countOrdered(
+    reader,
+    checkedListQueries(name).orderedSql(reader, filters, sort as Sort | undefined, {
+      now: new Date(pickup.now).toISOString(),
+      staleHours: pickup.staleHours,
+    }),
+  );
+}
+
+/** One moment and one stale limit for the whole export: its filters (ready for pickup, overdue) and its pickup columns answer alike. */
+function pickupOf(options: ExportViewOptions): PickupExportOptions {
+  return {
+    now: options.pickup?.now ?? Date.now(),
+    staleHours: options.pickup?.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
+  };
 }
 
 async function exportRows<N extends ListName>(
@@ -80,12 +125,7 @@ async function exportRows<N extends ListName>(
   const schemas: { filters: z.ZodType; sort: z.ZodType } = listViews[name];
   const filters = parse(schemas.filters, options.filters, 'filters');
   const sort = options.sort === undefined ? undefined : parse(schemas.sort, options.sort, 'sort');
-  // One moment and one stale limit for the whole export: its filters (ready for pickup, overdue)
-  // and its pickup columns answer alike.
-  const pickup: PickupExportOptions = {
-    now: options.pickup?.now ?? Date.now(),
-    staleHours: options.pickup?.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
-  };
+  const pickup = pickupOf(options);
   let columns;
   try {
     const keys = options.columns?.map((key) => (key === 'number' ? numberKeys[name] : key));
@@ -96,13 +136,21 @@ async function exportRows<N extends ListName>(
   } catch (error) {
     throw new QuaysideError('invalid_argument', (error as Error).message);
   }
+  const part = options.part;
+  if (part !== undefined && options.format === 'xlsx') {
+    throw new QuaysideError('internal', 'A workbook is made whole, not in parts.');
+  }
   return exportToFile(path, {
-    rows: checkedListQueries(name).iterate(db, filters, sort as Sort | undefined, {
-      now: new Date(pickup.now).toISOString(),
-      staleHours: pickup.staleHours,
-    }),
+    rows: checkedListQueries(name).iterate(
+      db,
+      filters,
+      sort as Sort | undefined,
+      { now: new Date(pickup.now).toISOString(), staleHours: pickup.staleHours },
+      part?.range,
+    ),
     columns,
     headerStyle: options.headerStyle,
+    ...(part === undefined ? {} : { bom: part.first, header: part.first, direct: true }),
     format: options.format,
     sheetName: sheetNameOf(options.view),
     onProgress: options.onProgress,

@@ -2,23 +2,50 @@
  * A list's export in a worker thread (see export-aside.ts): started for one export with the
  * database file, it loads its code and says it is ready, then waits for the file to write and
  * the export's options (the app starts it while its save dialog is open). It opens its own
- * read-only connection, runs `exportView` as in place, posts the rows written as it goes and then
- * its result (or its error, a QuaysideError keeping its code). Built as its own entry beside the
+ * read-only connection, runs the export on it as in place, posts the rows written as it goes and
+ * then its result (or its error, a QuaysideError keeping its code). Asked for a part of a CSV
+ * export made in two (`PartRequest`), it writes half the rows of one snapshot the other worker
+ * shares. Built as its own entry beside the
  * main bundle (`out/main/export-worker.js`); from source it is loaded through tsx.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { QuaysideError } from '../errors';
 import { openReadConnection } from '../store/database';
-import type { ExportAnswer, ExportRequest, ExportWorkerSetup } from './export-protocol';
-import { exportView } from './export-view';
+import { type ExportAnswer, type ExportRequest, type ExportWorkerSetup, type PartRequest } from './export-protocol';
+import { exportRowCount, exportViewFrom, type ExportViewOptions } from './export-view';
 
 const port = parentPort!;
 const { file } = workerData as ExportWorkerSetup;
 
-async function run({ path, options }: ExportRequest): Promise<ExportAnswer> {
+/** A part of an export made in two: one snapshot for both (see PartRequest), half the rows each. */
+async function runPart(path: string, options: ExportViewOptions, part: PartRequest): Promise<ExportAnswer> {
   const db = openReadConnection(file);
   try {
-    const result = await exportView(db, path, {
+    db.exec('BEGIN');
+    db.prepare('SELECT count(*) FROM sqlite_schema').get(); // the snapshot is taken at the first read
+    const held = new Int32Array(part.held);
+    Atomics.add(held, 0, 1);
+    Atomics.notify(held, 0);
+    const counted = exportRowCount(db, options);
+    const half = counted < part.splitFrom ? counted : Math.ceil(counted / 2);
+    const range = part.index === 0 ? { offset: 0, limit: half } : { offset: half, limit: null };
+    const result = await exportViewFrom(db, path, {
+      ...options,
+      part: { range, first: part.index === 0 },
+      onProgress: (rows) => port.postMessage({ kind: 'progress', rows } satisfies ExportAnswer),
+    });
+    db.exec('COMMIT');
+    return { kind: 'done', result, counted };
+  } finally {
+    db.close();
+  }
+}
+
+async function run({ path, options, part }: ExportRequest): Promise<ExportAnswer> {
+  if (part !== undefined) return runPart(path, options, part);
+  const db = openReadConnection(file);
+  try {
+    const result = await exportViewFrom(db, path, {
       ...options,
       onProgress: (rows) => port.postMessage({ kind: 'progress', rows } satisfies ExportAnswer),
     });

@@ -11,12 +11,19 @@ import { writeXlsx } from './xlsx';
 export interface ExportFileResult extends CsvResult {
   /** The absolute path written. */
   path: string;
+  /** Made in parts (export-aside.ts): the rows each part holds, in file order. */
+  parts?: number[];
 }
 
 /** The file's format: CSV (the default) or an Excel workbook; sheetName names the workbook's one sheet. */
 export interface ExportFormatOptions {
   format?: ExportFormat;
   sheetName?: string;
+  /**
+   * Write `path` itself (a new file, removed again on failure), not a temp file renamed over it:
+   * a part of an export made in two, which its caller joins and renames (export-aside.ts).
+   */
+  direct?: boolean;
 }
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -78,7 +85,8 @@ export async function exportToFile<Row>(
   options: Omit<WriteCsvOptions<Row>, 'out'> & ExportFormatOptions,
 ): Promise<ExportFileResult> {
   const target = resolve(path);
-  const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const { direct = false, ...written } = options;
+  const temp = direct ? target : join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   let stream: WriteStream | undefined;
   let created = false;
   try {
@@ -93,14 +101,14 @@ export async function exportToFile<Row>(
     // Opened before any row is read, so a read-only folder fails at once, not after the query.
     await once(stream, 'open');
     created = true;
-    const { format = 'csv', sheetName, ...rest } = options;
+    const { format = 'csv', sheetName, ...rest } = written;
     const result =
       format === 'xlsx'
         ? await writeXlsx({ ...rest, sheetName, out: stream })
         : await writeCsv({ ...rest, out: stream });
     stream.end();
     await finished(stream);
-    await rename(temp, target);
+    if (!direct) await rename(temp, target);
     return { ...result, path: target };
   } catch (error) {
     if (stream !== undefined && !stream.closed) {

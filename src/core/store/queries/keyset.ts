@@ -262,22 +262,62 @@ export function orderedQueries(q: OrderedQuery): { sql: string; params: unknown[
   ];
 }
 
+/** A stretch of an ordered query's rows: `limit` rows (all the rest: null) after the first `offset`. */
+export interface RowRange {
+  offset: number;
+  limit: number | null;
+}
+
+/** How many rows the statements of an ordered query give, together. */
+export function countOrdered(db: Db, statements: readonly { sql: string; params: unknown[] }[]): number {
+  let n = 0;
+  for (const { sql, params } of statements) {
+    n += db
+      .prepare(`SELECT count(*) FROM (${sql})`)
+      .pluck()
+      .get(...params) as number;
+  }
+  return n;
+}
+
 /**
- * Every row of an ordered query, mapped, streamed with flat memory. It holds its connection
- * while iterating: give it one of its own (see openReader) when the caller yields in between.
- * Two phases read one snapshot: outside a transaction it opens one for the walk.
+ * Every row of an ordered query (or of a `range` of its rows), mapped, streamed with flat memory.
+ * It holds its connection while iterating: give it one of its own (see openReader) when the
+ * caller yields in between. Two phases read one snapshot: outside a transaction it opens one for
+ * the walk. A range skips its first rows in SQLite (`OFFSET`), never building them here.
  */
 export function* iterateOrdered<Row>(
   db: Db,
   q: OrderedQuery,
   toRow: (row: Record<string, unknown>) => Row,
+  range?: RowRange,
 ): Generator<Row> {
-  const statements = orderedQueries(q).map(({ sql, params }) => ({ statement: db.prepare(sql), params }));
+  const statements = orderedQueries(q);
   const own = statements.length > 1 && !db.inTransaction;
   if (own) db.exec('BEGIN');
   try {
-    for (const { statement, params } of statements) {
-      for (const row of statement.iterate(...params)) yield toRow(row as Record<string, unknown>);
+    let skip = range?.offset ?? 0;
+    let left = range?.limit ?? Number.POSITIVE_INFINITY;
+    for (let i = 0; i < statements.length && left > 0; i++) {
+      const { sql, params } = statements[i]!;
+      if (range === undefined) {
+        for (const row of db.prepare(sql).iterate(...params)) yield toRow(row as Record<string, unknown>);
+        continue;
+      }
+      if (skip > 0 && i < statements.length - 1) {
+        // A phase wholly before the range is passed over; one the range starts in is read from there.
+        const n = countOrdered(db, [statements[i]!]);
+        if (n <= skip) {
+          skip -= n;
+          continue;
+        }
+      }
+      const limit = Number.isFinite(left) ? left : -1;
+      for (const row of db.prepare(`${sql} LIMIT ? OFFSET ?`).iterate(...params, limit, skip)) {
+        left--;
+        yield toRow(row as Record<string, unknown>);
+      }
+      skip = 0;
     }
   } finally {
     if (own && db.inTransaction) db.exec('COMMIT');

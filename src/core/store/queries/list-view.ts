@@ -22,7 +22,14 @@ import {
 } from '../../resources/lists';
 import type { Db } from '../database';
 import { customFieldCellsOf, customFieldDataTypes } from './custom-fields';
-import { iterateOrdered, keysetPage, orderedQueries, type KeysetQuery, type OrderedQuery } from './keyset';
+import {
+  iterateOrdered,
+  keysetPage,
+  orderedQueries,
+  type KeysetQuery,
+  type OrderedQuery,
+  type RowRange,
+} from './keyset';
 import { customFieldSortJoin } from './list-sql';
 
 /** What filters such as "overdue" and "ready for pickup" are judged at. */
@@ -46,7 +53,7 @@ export interface ListView<Filters, SortField extends string, Row, BaseRow = Row>
    * Every matching row in list order, streamed (it holds its connection: see iterateOrdered),
    * without custom field values (an export reads them once, by record).
    */
-  iterate: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt) => Generator<BaseRow>;
+  iterate: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt, range?: RowRange) => Generator<BaseRow>;
   /** The statements `iterate` runs, in order (the bench runs them in SQLite's own shell too). */
   orderedSql: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt) => { sql: string; params: unknown[] }[];
   get: (db: Db, id: string) => Row | null;
@@ -205,7 +212,7 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
-    iterate: (db, filters, sort, at) => iterateOrdered(db, ordered(db, filters, sort, at), spec.toRow),
+    iterate: (db, filters, sort, at, range) => iterateOrdered(db, ordered(db, filters, sort, at), spec.toRow, range),
     orderedSql: (db, filters, sort, at) => orderedQueries(ordered(db, filters, sort, at)),
     get: (db, id) => {
       const row = db
