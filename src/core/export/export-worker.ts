@@ -10,7 +10,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { QuaysideError } from '../errors';
-import { openReadConnection } from '../store/database';
+import { holdSnapshot, openReadConnection, releaseSnapshot } from '../store/database';
 import { type ExportAnswer, type ExportRequest, type ExportWorkerSetup, type PartRequest } from './export-protocol';
 import { exportRowCount, exportViewFrom, type ExportViewOptions } from './export-view';
 
@@ -21,8 +21,7 @@ const { file } = workerData as ExportWorkerSetup;
 async function runPart(path: string, options: ExportViewOptions, part: PartRequest): Promise<ExportAnswer> {
   const db = openReadConnection(file);
   try {
-    db.exec('BEGIN');
-    db.prepare('SELECT count(*) FROM sqlite_schema').get(); // the snapshot is taken at the first read
+    holdSnapshot(db);
     const held = new Int32Array(part.held);
     Atomics.add(held, 0, 1);
     Atomics.notify(held, 0);
@@ -34,7 +33,7 @@ async function runPart(path: string, options: ExportViewOptions, part: PartReque
       part: { range, first: part.index === 0 },
       onProgress: (rows) => port.postMessage({ kind: 'progress', rows } satisfies ExportAnswer),
     });
-    db.exec('COMMIT');
+    releaseSnapshot(db);
     return { kind: 'done', result, counted };
   } finally {
     db.close();

@@ -272,6 +272,21 @@ export function openReadConnection(file: string, cacheMb = 32): Db {
 }
 
 /**
+ * Opens a read transaction on a reader and takes its snapshot now (under WAL a snapshot is taken
+ * at the transaction's first read): until `releaseSnapshot`, it reads the database as it is at
+ * this moment, whatever is written meanwhile (the two halves of an export, export-aside.ts).
+ */
+export function holdSnapshot(reader: Db): void {
+  reader.exec('BEGIN');
+  reader.prepare('SELECT count(*) FROM sqlite_schema').get();
+}
+
+/** Ends the read transaction `holdSnapshot` opened. */
+export function releaseSnapshot(reader: Db): void {
+  if (reader.inTransaction) reader.exec('COMMIT');
+}
+
+/**
  * A second writing connection to a database file the core has open (and migrated), for a writer
  * in another thread (the sync pages' worker, `sync/pages-aside.ts`): the same settings as the
  * core's own connection. Under WAL the two take turns at the write lock, each waiting for the
