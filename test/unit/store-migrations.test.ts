@@ -673,7 +673,11 @@ describe('migrations', () => {
       db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name) as string;
     expect(sql('shipments_created')).toBe('CREATE INDEX shipments_created ON shipments (created_at)');
     expect(sql('containers_lfd')).toBe('CREATE INDEX containers_lfd ON containers (lfd_deadline_at)');
-    expect(sql('tracking_requests_status')).toBe('CREATE INDEX tracking_requests_status ON tracking_requests (status)');
+    expect(sql('tracking_requests_updated')).toBe(
+      'CREATE INDEX tracking_requests_updated ON tracking_requests (updated_at)',
+    );
+    // A filter reads the carrier's index too: it keeps the id.
+    expect(sql('shipments_scac')).toBe('CREATE INDEX shipments_scac ON shipments (shipping_line_scac, id)');
     // Newest first; the three of one minute in the reverse of the order they were written; no date last.
     const seen: string[] = [];
     let after: string | undefined;

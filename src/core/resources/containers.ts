@@ -268,6 +268,7 @@ export const containersList = defineList({
     fees: 'c.fees_total',
   },
   indexOrderedSorts: ['created_at'],
+  tiesById: ['status'],
   filters: {
     ...byShipment,
     // Its own number, or anything on its shipment (BL, references, ports, customer…).

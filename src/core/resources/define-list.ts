@@ -82,6 +82,13 @@ interface ListSpecBase<N extends ListName> {
    * lists newest first); a stream in that order walks the index rather than sorting.
    */
   indexOrderedSorts?: readonly NoInfer<StaticSortFieldOf<N>>[];
+  /**
+   * Sort fields whose index is on (column, id) and so ties rows by id: the other sorts tie by
+   * rowid, which ends every index (migration 0010 dropped the id from their indexes). These keep
+   * it because a filter reads that index too: a carrier filter beside a tag or custom field
+   * filter (`id IN …`) tests each row's id in the index, before its row is read.
+   */
+  tiesById?: readonly NoInfer<StaticSortFieldOf<N>>[];
   /** Each filter of the shared schema, as SQL; applied in this order for the keys present. */
   filters: FiltersSql<ListFiltersOf<N>>;
   /** A selected row as the list's row type (plain property reads: an export maps every row). */

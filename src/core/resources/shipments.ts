@@ -257,6 +257,7 @@ export const shipmentsList = defineList({
     containers: 's.container_count',
   },
   indexOrderedSorts: ['created_at'],
+  tiesById: ['carrier', 'customer'],
   filters: shipmentFilters,
   toRow: (r) => ({
     id: r.id as string,

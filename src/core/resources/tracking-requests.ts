@@ -103,6 +103,7 @@ export const trackingRequestsList = defineList({
     carrier: 'r.scac',
   },
   indexOrderedSorts: ['created_at'],
+  tiesById: ['status'],
   filters: {
     search: searchIn('r.rowid', 'tracking_request_search'),
     statuses: oneOf('r.status'),

@@ -174,8 +174,12 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       params,
       ...sortSql(order.field, types),
       idColumn: spec.idColumn,
-      // The listed table's sort indexes end in its rowid, not its id (migration 0010).
-      tieColumn: `${alias}.rowid`,
+      // The listed table's sort indexes end in its rowid, not its id (migration 0010), but for a
+      // few that a filter reads too.
+      tieColumn:
+        (spec.tiesById as readonly string[] | undefined)?.includes(order.field) === true
+          ? spec.idColumn
+          : `${alias}.rowid`,
       direction: order.direction,
     };
   };
