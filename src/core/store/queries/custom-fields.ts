@@ -5,13 +5,8 @@
 import type { CustomFieldCells, CustomFieldValue } from '../../../shared/custom-fields';
 import type { Db } from '../database';
 import { perDb } from '../statements';
-import { customFieldValueKey, keyOfText } from './list-sql';
-
-/** A value row's text for its interned key column (`alias.column`). */
-const textOf = (alias: string, column: string) => `(SELECT text FROM interned WHERE key = ${alias}.${column})`;
-/** The values of one field (its slug bound second) on one record type (bound first). */
-const ofField = (alias: string) =>
-  `${alias}.entity_type_key = ${keyOfText()} AND ${alias}.api_slug_key = ${keyOfText()}`;
+import { internedText } from '../../resources/define';
+import { customFieldValueKey, keyOfText, ofField } from './list-sql';
 
 /** The definitions' `entity_type` (`Shipment`) for the values' relationship type (`shipment`). */
 export type DefinitionEntityType = 'Shipment' | 'Container' | 'TrackingRequest';
@@ -85,7 +80,7 @@ const statements = perDb((db: Db) => ({
     [string, string],
     { entityId: string; apiSlug: string; value: string | null; text: string | null }
   >(
-    `SELECT ${textOf('v', 'entity_key')} AS entityId, ${textOf('v', 'api_slug_key')} AS apiSlug, v.value,
+    `SELECT ${internedText('v', 'entity_key')} AS entityId, ${internedText('v', 'api_slug_key')} AS apiSlug, v.value,
             v.display_value AS text
        FROM custom_fields v INDEXED BY custom_fields_entity
       WHERE v.entity_key IN (SELECT i.key FROM json_each(?) j JOIN interned i ON i.text = j.value)
@@ -99,7 +94,7 @@ const statements = perDb((db: Db) => ({
   cells: db.prepare<[string], { entityId: string; apiSlug: string; displayValue: string | null }>(
     // Read from the list index alone (it holds all four columns), the texts of its keys from
     // `interned`: a value's row always has its record's key, a stub (a value only named so far) has none.
-    `SELECT ${textOf('v', 'entity_key')} AS entityId, ${textOf('v', 'api_slug_key')} AS apiSlug,
+    `SELECT ${internedText('v', 'entity_key')} AS entityId, ${internedText('v', 'api_slug_key')} AS apiSlug,
             v.display_value AS displayValue
        FROM custom_fields v INDEXED BY custom_fields_list_text
       WHERE v.entity_type_key = ${keyOfText()} AND v.entity_key IS NOT NULL`,
@@ -221,7 +216,7 @@ export interface CustomFieldHit {
  */
 const hits = perDb((db: Db) =>
   db.prepare<[DefinitionEntityType, string, string, number], CustomFieldHit>(
-    `SELECT ${textOf('v', 'entity_key')} AS entityId, d.name AS name, v.display_value AS displayValue
+    `SELECT ${internedText('v', 'entity_key')} AS entityId, d.name AS name, v.display_value AS displayValue
        FROM custom_fields v INDEXED BY custom_fields_list_text
        JOIN (SELECT ${keyOfText('api_slug')} AS slug_key, min(display_name) AS name FROM custom_field_definitions
               WHERE entity_type = ? AND api_slug IS NOT NULL GROUP BY api_slug) d ON d.slug_key = v.api_slug_key

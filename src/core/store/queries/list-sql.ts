@@ -4,6 +4,7 @@
  * `(value, q) => …` beside them.
  */
 import type { CustomFieldFilters } from '../../../shared/views';
+import { internedText } from '../../resources/define';
 import type { FilterSql } from '../../resources/define-list';
 import { inList, searchFilter, searchMatch } from './keyset';
 
@@ -111,8 +112,8 @@ export function customFieldSortKey(alias: string, dataType: string | undefined):
 /** The key `interned` gives a text (a bound parameter by default): NULL for a text never interned. */
 export const keyOfText = (text = '?'): string => `(SELECT key FROM interned WHERE text = ${text})`;
 
-/** The values of one field on one record type: its type and slug as their keys (migration 0010). */
-const ofField = (alias: string) =>
+/** The values of one field on one record type (bound first, its slug second): as their keys (migration 0010). */
+export const ofField = (alias: string): string =>
   `${alias}.entity_type_key = ${keyOfText()} AND ${alias}.api_slug_key = ${keyOfText()}`;
 
 /**
@@ -129,7 +130,7 @@ export function customFieldSortJoin(entityType: string, slug: string, idColumn: 
       table: 'custom_fields cfs',
       byRow: 'custom_fields cfs INDEXED BY custom_fields_entity',
       on: `cfs.entity_key = ${keyOfText(idColumn)} AND ${ofField('cfs')}`,
-      walkOn: `${idColumn} = (SELECT text FROM interned WHERE key = cfs.entity_key) AND ${ofField('cfs')}`,
+      walkOn: `${idColumn} = ${internedText('cfs', 'entity_key')} AND ${ofField('cfs')}`,
       params: [entityType, slug],
       tie: 'cfs.entity_key',
       rowTie: keyOfText(idColumn),
