@@ -86,46 +86,45 @@ export async function exportView(db: Db, path: string, options: ExportViewOption
  * export worker's, which may hold a read transaction open so its rows come from one snapshot).
  */
 export async function exportViewFrom(reader: Db, path: string, options: ExportViewOptions): Promise<ExportFileResult> {
-  const name = listNameOf(options.view);
-  if (!name) throw new QuaysideError('invalid_argument', `There is no list called ${options.view}.`);
-  return exportRows(reader, name, path, options);
+  return exportRows(reader, exportQuery(options), path, options);
 }
 
 /** How many rows an export of these options has (read on `reader`, as `exportViewFrom` would). */
 export function exportRowCount(reader: Db, options: ExportViewOptions): number {
+  const { name, filters, sort, at } = exportQuery(options);
+  return countOrdered(reader, checkedListQueries(name).orderedSql(reader, filters, sort, at));
+}
+
+/**
+ * The list an export reads, its filters and sort checked against the list's schemas, and one
+ * moment and one stale limit for the whole export: its filters (ready for pickup, overdue) and
+ * its pickup columns answer alike.
+ */
+function exportQuery(options: ExportViewOptions) {
   const name = listNameOf(options.view);
   if (!name) throw new QuaysideError('invalid_argument', `There is no list called ${options.view}.`);
   const schemas: { filters: z.ZodType; sort: z.ZodType } = listViews[name];
   const filters = parse(schemas.filters, options.filters, 'filters');
-  const sort = options.sort === undefined ? undefined : parse(schemas.sort, options.sort, 'sort');
-  const pickup = pickupOf(options);
-  return countOrdered(
-    reader,
-    checkedListQueries(name).orderedSql(reader, filters, sort as Sort | undefined, {
-      now: new Date(pickup.now).toISOString(),
-      staleHours: pickup.staleHours,
-    }),
-  );
-}
-
-/** One moment and one stale limit for the whole export: its filters (ready for pickup, overdue) and its pickup columns answer alike. */
-function pickupOf(options: ExportViewOptions): PickupExportOptions {
-  return {
+  const sort = options.sort === undefined ? undefined : (parse(schemas.sort, options.sort, 'sort') as Sort);
+  const pickup: PickupExportOptions = {
     now: options.pickup?.now ?? Date.now(),
     staleHours: options.pickup?.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
   };
+  return {
+    name,
+    filters,
+    sort,
+    pickup,
+    at: { now: new Date(pickup.now).toISOString(), staleHours: pickup.staleHours },
+  };
 }
 
-async function exportRows<N extends ListName>(
+async function exportRows(
   db: Db,
-  name: N,
+  { name, filters, sort, pickup, at }: ReturnType<typeof exportQuery>,
   path: string,
   options: ExportViewOptions,
 ): Promise<ExportFileResult> {
-  const schemas: { filters: z.ZodType; sort: z.ZodType } = listViews[name];
-  const filters = parse(schemas.filters, options.filters, 'filters');
-  const sort = options.sort === undefined ? undefined : parse(schemas.sort, options.sort, 'sort');
-  const pickup = pickupOf(options);
   let columns;
   try {
     const keys = options.columns?.map((key) => (key === 'number' ? numberKeys[name] : key));
@@ -141,13 +140,7 @@ async function exportRows<N extends ListName>(
     throw new QuaysideError('internal', 'A workbook is made whole, not in parts.');
   }
   return exportToFile(path, {
-    rows: checkedListQueries(name).iterate(
-      db,
-      filters,
-      sort as Sort | undefined,
-      { now: new Date(pickup.now).toISOString(), staleHours: pickup.staleHours },
-      part?.range,
-    ),
+    rows: checkedListQueries(name).iterate(db, filters, sort, at, part?.range),
     columns,
     headerStyle: options.headerStyle,
     ...(part === undefined ? {} : { bom: part.first, header: part.first, direct: true }),
