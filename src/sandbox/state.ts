@@ -30,28 +30,49 @@ export interface TrackingStop {
   byUser: boolean;
 }
 
+/**
+ * When the last of a shipment's containers was returned empty (Infinity while one is still out),
+ * by the plan's milestones. A shipment's containers and their milestones are fixed once the world
+ * is made, so it is found once: a list of shipments filtered on tracking asks it of every shipment
+ * on every page, and at 100k shipments the search through each container's milestones made each
+ * page cost a tenth of a second.
+ */
+const lastReturns = new WeakMap<ShipmentPlan, number>();
+function lastReturnOf(shipment: ShipmentPlan): number {
+  let lastReturn = lastReturns.get(shipment);
+  if (lastReturn === undefined) {
+    lastReturn = 0;
+    for (const container of shipment.containers) {
+      const emptyIn = container.milestones.find((m) => m.key === 'empty_in');
+      if (!emptyIn) {
+        lastReturn = Infinity;
+        break;
+      }
+      lastReturn = Math.max(lastReturn, emptyIn.reportedAt);
+    }
+    lastReturns.set(shipment, lastReturn);
+  }
+  return lastReturn;
+}
+
 /** Tracking stops by user, by a cancelled booking, or a day after the last empty return. */
 export function trackingStop(shipment: ShipmentPlan, now: number): TrackingStop | null {
-  const candidates: TrackingStop[] = [];
+  let stop: TrackingStop | null = null;
   if (shipment.stoppedByUserAt !== null && shipment.stoppedByUserAt <= now) {
-    candidates.push({ at: shipment.stoppedByUserAt, reason: 'cancelled_by_user', byUser: true });
+    stop = { at: shipment.stoppedByUserAt, reason: 'cancelled_by_user', byUser: true };
   }
-  if (shipment.bookingCancelledAt !== null && shipment.bookingCancelledAt <= now) {
-    candidates.push({ at: shipment.bookingCancelledAt, reason: 'booking_cancelled', byUser: false });
+  if (
+    shipment.bookingCancelledAt !== null &&
+    shipment.bookingCancelledAt <= now &&
+    (stop === null || shipment.bookingCancelledAt < stop.at)
+  ) {
+    stop = { at: shipment.bookingCancelledAt, reason: 'booking_cancelled', byUser: false };
   }
-  let lastReturn = 0;
-  for (const container of shipment.containers) {
-    const emptyIn = container.milestones.find((m) => m.key === 'empty_in');
-    if (!emptyIn) {
-      lastReturn = Infinity;
-      break;
-    }
-    lastReturn = Math.max(lastReturn, emptyIn.reportedAt);
+  const terminated = lastReturnOf(shipment) + DAY;
+  if (terminated <= now && (stop === null || terminated < stop.at)) {
+    stop = { at: terminated, reason: 'all_containers_terminated', byUser: false };
   }
-  if (lastReturn + DAY <= now)
-    candidates.push({ at: lastReturn + DAY, reason: 'all_containers_terminated', byUser: false });
-  if (candidates.length === 0) return null;
-  return candidates.reduce((first, c) => (c.at < first.at ? c : first));
+  return stop;
 }
 
 /** The instant up to which the service has information about this shipment. */

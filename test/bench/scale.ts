@@ -35,14 +35,10 @@ export async function benchScale(): Promise<Measure[]> {
   try {
     mkdirSync(join(dataDir, 'demo'), { recursive: true });
     const dbPath = join(dataDir, 'demo', 'demo.sqlite');
-    const remote = await spawnSandbox([
-      '--seed',
-      'bench-scale',
-      '--shipments',
-      String(SHIPMENTS),
-      '--rate-limit',
-      '1000000/60',
-    ]);
+    const remote = await spawnSandbox(
+      ['--seed', 'bench-scale', '--shipments', String(SHIPMENTS), '--rate-limit', '1000000/60'],
+      { heapMb: 12_288 },
+    );
     try {
       measures.push(measure('sandbox start, 100k shipments (its own process)', remote.startMs, 'ms', {}));
       const run = await cliSync(remote.url, dbPath);
