@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { QuaysideError } from '../errors';
 import { migrations as allMigrations, type Migration } from './migrations/index';
 import { registerResidualFunction } from './residual';
+import { gateWrites } from './write-turns';
 import {
   DatabaseOpenError,
   databaseProblemMessage,
@@ -107,6 +108,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   try {
     db = new Database(file, readOnly ? { readonly: true, fileMustExist: true } : {});
     opened.set(db, { file, readOnly, snapshot: null });
+    // Before any statement is prepared on it: the core's writes take turns with a page worker's.
+    if (!readOnly) gateWrites(db, 'core');
   } catch (error) {
     throw classify(file, error, readOnly, exists);
   }
@@ -289,11 +292,13 @@ export function releaseSnapshot(reader: Db): void {
 /**
  * A second writing connection to a database file the core has open (and migrated), for a writer
  * in another thread (the sync pages' worker, `sync/pages-aside.ts`): the same settings as the
- * core's own connection. Under WAL the two take turns at the write lock, each waiting for the
- * other's transaction (busy_timeout), which the worker keeps to a few milliseconds.
+ * core's own connection. Under WAL the two take turns at the write lock, handed over on request
+ * (`write-turns.ts`: the worker's writes yield to the core's), the worker's kept to a few
+ * milliseconds each.
  */
 export function openWriteConnection(file: string, cacheMb = 16): Db {
   const db = new Database(file, { fileMustExist: true });
+  gateWrites(db, 'worker');
   try {
     applyConnectionSettings(db, cacheMb);
     opened.set(db, { file, readOnly: false, snapshot: null });

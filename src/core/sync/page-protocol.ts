@@ -1,9 +1,12 @@
 /** The messages between `PagesAside` and its worker thread (page-worker.ts). */
+import type { WriteTurns } from '../store/write-turns';
 import type { PageFrame, PageWriteOptions } from './page-handle';
 
 export interface PageWorkerSetup {
   /** The database file the worker writes (a connection of its own). */
   file: string;
+  /** Turns at the write lock shared with the core's connection (`store/write-turns.ts`). */
+  turns: WriteTurns;
 }
 
 export type PageRequest =

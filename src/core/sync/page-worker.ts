@@ -11,13 +11,16 @@ import { parseDocument, type JsonApiDocument } from '../api/document';
 import { openWriteConnection } from '../store/database';
 import { checkpointHere, maintainStoreInSteps } from '../store/maintenance';
 import { countOncePerRun } from '../store/writer';
+import { shareWriteTurns } from '../store/write-turns';
 import { eventsComplete } from './container-events';
 import { frameOf, updatedAtsOf, writePageDocument } from './page-handle';
 import type { PageAnswer, PageRequest, PageWorkerSetup, ReadPage } from './page-protocol';
 
 const port = parentPort!;
-const { file } = workerData as PageWorkerSetup;
+const { file, turns } = workerData as PageWorkerSetup;
 const db = openWriteConnection(file);
+// Its writes yield to the core's (write-turns.ts).
+shareWriteTurns(db, turns);
 const kept = new Map<number, { doc: JsonApiDocument; carriesEvents: boolean }>();
 
 async function answer(request: Extract<PageRequest, { id: number }>): Promise<unknown> {

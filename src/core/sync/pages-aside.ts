@@ -25,6 +25,7 @@ import type { Logger } from '../dispatch';
 import { QuaysideError } from '../errors';
 import { fileForReaders, type Db } from '../store/database';
 import { maintainStoreInSteps } from '../store/maintenance';
+import { releaseWorkerTurn, shareWriteTurns, newWriteTurns } from '../store/write-turns';
 import { countingSince, type WriteCounts } from '../store/writer';
 import { startWorker, workerEntry } from '../workers/entry';
 import { pageInPlace, type PageHandle } from './page-handle';
@@ -56,6 +57,8 @@ export class PagesAside {
   #unavailable = false;
   #closed = false;
   #nextId = 1;
+  /** Turns at the write lock between the core's connection and the worker's. */
+  readonly #turns = newWriteTurns();
   readonly #waiting = new Map<number, Waiting>();
   /** Workers started so far (the first and each one after a stop). */
   workersStarted = 0;
@@ -136,6 +139,13 @@ export class PagesAside {
         setTimeout(() => void worker.terminate().then(() => done()), 1000).unref();
       });
     }
+    this.#noTurns();
+  }
+
+  /** No worker writes any more: the core's writes stop taking turns (and wait for none left marked). */
+  #noTurns(): void {
+    shareWriteTurns(this.#db, null);
+    releaseWorkerTurn(this.#turns);
   }
 
   #ask(worker: Worker, request: AskWithoutId, id = this.#nextId++): Promise<unknown> {
@@ -157,7 +167,7 @@ export class PagesAside {
     }
     let worker: Worker;
     try {
-      worker = startWorker<PageAnswer>(entry, { file } satisfies PageWorkerSetup, {
+      worker = startWorker<PageAnswer>(entry, { file, turns: this.#turns } satisfies PageWorkerSetup, {
         message: (answer) => this.#onAnswer(worker, answer),
         end: (why) => this.#onStop(worker, why),
       });
@@ -167,6 +177,7 @@ export class PagesAside {
     }
     this.workersStarted++;
     this.#worker = worker;
+    shareWriteTurns(this.#db, this.#turns);
     this.#ready = false;
     return worker;
   }
@@ -189,6 +200,7 @@ export class PagesAside {
   #onStop(worker: Worker, why: string): void {
     if (worker !== this.#worker) return;
     this.#worker = null;
+    this.#noTurns();
     if (this.#closed) return;
     if (!this.#ready) {
       // It never started: pages stay in place from now on, those it was asked too.
