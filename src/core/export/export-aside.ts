@@ -34,6 +34,7 @@ import { DEFAULT_TERMINAL_STALE_HOURS } from '../../shared/pickup';
 import type { Logger } from '../dispatch';
 import { QuaysideError } from '../errors';
 import { fileForReaders, type Db } from '../store/database';
+import { waitWhile } from '../workers/block';
 import { startWorker, workerEntry, type WorkerEntry } from '../workers/entry';
 import {
   SPLIT_FROM_ROWS,
@@ -118,7 +119,7 @@ function waitForHolds(held: Int32Array, parties: number, ms: number): boolean {
     if (now >= parties) return true;
     const left = deadline - performance.now();
     if (left <= 0) return false;
-    Atomics.wait(held, 0, now, left);
+    waitWhile(held, 0, now, left);
   }
 }
 

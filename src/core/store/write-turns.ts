@@ -8,7 +8,8 @@
  * time (every IPC request behind it). Here the lock is handed over on request instead:
  *
  * - the core says it wants to write (a shared counter), then waits until the worker is not inside
- *   a write (`Atomics.wait`: one slice at most, a few ms), then writes;
+ *   a write (`Atomics.wait`, or a spin where the thread may not block: `workers/block.ts`; one
+ *   slice at most, a few ms), then writes;
  * - the worker, before each write of its own, waits while the core wants to write.
  *
  * So a core's write waits at most for the slice already running, and the worker never starves
@@ -19,6 +20,7 @@
  * costs one check. SQLite's busy handler stays as the backstop for any other writer (another
  * process on the same file) and for a wait that outlives `CORE_WAIT_MS`.
  */
+import { waitWhile } from '../workers/block';
 import type { Db } from './database';
 
 /** Writes of the core waiting for their turn or running. */
@@ -55,7 +57,7 @@ function coreEnters(turns: WriteTurns): void {
   while (Atomics.load(turns, WORKER_WRITES) === 1) {
     const left = deadline - performance.now();
     if (left <= 0) return;
-    Atomics.wait(turns, WORKER_WRITES, 1, left);
+    waitWhile(turns, WORKER_WRITES, 1, left);
   }
 }
 
@@ -66,7 +68,7 @@ function coreLeaves(turns: WriteTurns): void {
 function workerEnters(turns: WriteTurns): void {
   for (;;) {
     let wants: number;
-    while ((wants = Atomics.load(turns, CORE_WANTS)) > 0) Atomics.wait(turns, CORE_WANTS, wants, WORKER_WAIT_MS);
+    while ((wants = Atomics.load(turns, CORE_WANTS)) > 0) waitWhile(turns, CORE_WANTS, wants, WORKER_WAIT_MS);
     Atomics.store(turns, WORKER_WRITES, 1);
     // The core may have asked between the look and the mark: it then waits for this mark, so
     // the worker steps back and lets it write first.
