@@ -70,12 +70,4 @@ describe('write turns between the core and the sync pages worker', () => {
     expect(readState(db, 'core:plain')).toBe(19);
     expect(await stop()).toBeGreaterThan(40);
   });
-
-  it('writes the same rows with no turns shared (the CLI: no worker), waiting in SQLite instead', async () => {
-    const { db, stop } = await coreBesideWriter(null);
-    for (let i = 0; i < 5; i++) writeState(db, 'core', i);
-    expect(readState(db, 'core')).toBe(4);
-    await stop();
-    expect(readState(db, 'worker:0')).not.toBeNull();
-  });
 });
