@@ -21,7 +21,10 @@
  * process on the same file) and for a wait that outlives `CORE_WAIT_MS`.
  */
 import { waitWhile } from '../workers/block';
-import type { Db } from './database';
+import type Database from 'better-sqlite3';
+
+/** A connection (database.ts's `Db`, named here without importing it: database.ts imports this). */
+type Db = Database.Database;
 
 /** Writes of the core waiting for their turn or running. */
 const CORE_WANTS = 0;
