@@ -9,24 +9,41 @@ const root = resolve(import.meta.dirname, '../..');
  * `npm run cli -- sandbox ARGS` as its own process, like the real service would be. `heapMb`
  * raises its V8 heap limit: the sandbox keeps its whole world in memory (about 3.2 GB at 100k
  * shipments), and under the default limit (about 4.5 GB here) it spends its time collecting.
+ * `counting` has it log its requests (`--log`) and counts those whose line holds that text.
  */
 export async function spawnSandbox(
   args: string[],
-  options: { heapMb?: number } = {},
-): Promise<{ url: string; startMs: number; stop: () => Promise<void> }> {
+  options: { heapMb?: number; counting?: string } = {},
+): Promise<{ url: string; startMs: number; counted: () => number; stop: () => Promise<void> }> {
   const started = performance.now();
   const env = { ...process.env };
   if (options.heapMb !== undefined) {
     env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --max-old-space-size=${options.heapMb}`.trim();
   }
+  const counting = options.counting;
   const child = spawn(
     process.execPath,
-    [resolve(root, 'node_modules/tsx/dist/cli.mjs'), resolve(root, 'src/cli/index.ts'), 'sandbox', ...args],
-    { stdio: ['ignore', 'pipe', 'inherit'], env },
+    [
+      resolve(root, 'node_modules/tsx/dist/cli.mjs'),
+      resolve(root, 'src/cli/index.ts'),
+      'sandbox',
+      ...args,
+      ...(counting ? ['--log'] : []),
+    ],
+    { stdio: ['ignore', 'pipe', counting ? 'pipe' : 'inherit'], env },
   );
+  let counted = 0;
+  if (counting && child.stderr) {
+    let rest = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop()!;
+      for (const line of lines) if (line.includes(counting)) counted++;
+    });
+  }
   const url = await new Promise<string>((done, fail) => {
     let text = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
       text += chunk.toString();
       const match = /sandbox listening on (\S+)/.exec(text);
       if (match) done(match[1]!);
@@ -37,6 +54,7 @@ export async function spawnSandbox(
   return {
     url,
     startMs,
+    counted: () => counted,
     stop: async () => {
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');

@@ -123,6 +123,56 @@ describe('documents and email submissions', { timeout: 120_000 }, () => {
     }
   });
 
+  // Last of the syncs here: it moves the sandbox's clock on by hours.
+  it('a sync that outlasts the download links still fetches every file from the link its page gave', async () => {
+    // A first sync at the API's rate limit takes hours; a presigned link lasts 15 minutes. Here
+    // every API request moves the service's clock on 16 minutes before it is answered, so a link
+    // is good only until the next request. The proxy holds that next request until every file
+    // handed out so far has been asked for (waiting on the client, never on time): a client that
+    // fetches files as each page comes in goes on; one that left them for the end would need a
+    // fresh link (a request) per file, or never finish.
+    const handed = new Set<string>();
+    const asked = new Set<string>();
+    const waiting: (() => void)[] = [];
+    const behind = () => [...handed].some((id) => !asked.has(id));
+    const intercept = async (request: ProxiedRequest) => {
+      if (pathOf(request).startsWith('/files/')) return undefined;
+      while (behind()) await new Promise<void>((done) => waiting.push(done));
+      sandbox.get().advance(16 * 60);
+      return undefined;
+    };
+    // A file counts as asked for once the service has answered it (its link checked then).
+    const handOut: HostileProxyOptions['rewrite'] = (request, answer) => {
+      const path = pathOf(request);
+      if (path.startsWith('/files/')) {
+        asked.add(decodeURIComponent(path.split('/').pop()!));
+        if (!behind()) for (const done of waiting.splice(0)) done();
+        return undefined;
+      }
+      const doc = answer.json as { data?: unknown; included?: unknown } | undefined;
+      const resources = [doc?.data, doc?.included].flatMap((part) => (Array.isArray(part) ? part : [part]));
+      for (const r of resources as { type?: string; id?: string; links?: { download?: string } }[]) {
+        if (r?.type === 'document' && r.id && r.links?.download) handed.add(r.id);
+      }
+      return undefined;
+    };
+    proxy.get().set({ intercept, rewrite: handOut });
+    const sync = syncOf(sandbox.get(), { baseUrl: proxy.get().url });
+    try {
+      proxy.get().requests.length = 0;
+      const run = await sync.engine.run({ mode: 'full' });
+      expect(run).toMatchObject({ status: 'ok' });
+      expect(handed.size).toBeGreaterThan(0);
+      expect(proxy.get().requests.filter((r) => pathOf(r).endsWith('/download_url'))).toHaveLength(0);
+      const kept = sync.db.prepare('SELECT count(*) FROM documents WHERE file_path IS NOT NULL').pluck().get();
+      expect(kept).toBe(sync.db.prepare('SELECT count(*) FROM documents WHERE raw IS NOT NULL').pluck().get());
+      expect(run.counts.document_file).toBe(kept);
+    } finally {
+      proxy.get().set({ rewrite });
+      sync.close();
+    }
+  });
+
   it('safeFileName keeps any name one plain name inside the folder', () => {
     const dir = '/data/documents';
     for (const [id, name] of [

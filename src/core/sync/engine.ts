@@ -21,7 +21,7 @@ import { clearState, readState, URGENT_STORED_KEY, writeState } from '../store/s
 import { countOncePerRun } from '../store/writer';
 import { childListsDue, childSteps, readChildLists } from './child-lists';
 import { eventsComplete, fetchContainerEvents } from './container-events';
-import { filesToFetch, syncDocumentFiles, type DocumentFileClient, type DocumentFilesOptions } from './document-files';
+import { DocumentFileLane, type DocumentFileClient, type DocumentFilesOptions } from './document-files';
 import { FEED_WALK, planFeed, refreshShipments, settleFeed, type FeedContext } from './feed';
 import { fillSteps, fillStubs, pendingStubs } from './fill-stubs';
 import { routesToAsk, syncRoutes } from './routes';
@@ -148,6 +148,11 @@ export class SyncEngine {
       });
     };
 
+    // The documents' files, for offline use within the size setting: fetched as their pages come
+    // in, while the links they came with are fresh (`document-files.ts`), the rest at the end.
+    let filesStep = false;
+    let lane: DocumentFileLane | null = null;
+
     const ctx: WalkContext = {
       db,
       client: this.#o.client,
@@ -167,6 +172,10 @@ export class SyncEngine {
         for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
         progress(key);
         await this.#upkeep(checkpoint);
+        if (lane && (pageCounts.document ?? 0) > 0) {
+          lane.take();
+          await lane.drained();
+        }
       },
     };
 
@@ -175,6 +184,20 @@ export class SyncEngine {
     let error: SyncSummary['error'] = null;
     try {
       plan = planWalks(db, resolved, now(), this.#eventsComplete);
+      const files = this.#o.documentFiles;
+      lane = files
+        ? new DocumentFileLane({
+            db,
+            client: files.client,
+            options: files,
+            signal,
+            onQueued: (n) => (pagesTotal += n),
+            onFile: () => {
+              pagesDone++;
+              if (filesStep) progress('files');
+            },
+          })
+        : null;
       pagesTotal = plan.reduce((sum, spec) => sum + this.#estimatePages(spec.key), 0);
       // The change feed (`feed.ts`): named shipments by id instead of walking every still-tracking one.
       const feedCtx: FeedContext = {
@@ -304,25 +327,10 @@ export class SyncEngine {
           onFetched: fetchedById,
         });
       }
-      // The documents' files, for offline use, within the size setting (one request each for its link).
-      const files = this.#o.documentFiles;
-      if (files) {
-        const chosen = filesToFetch(db, files);
-        pagesTotal += chosen.chosen.length;
-        if (chosen.chosen.length > 0) progress('files');
-        const kept = await syncDocumentFiles(
-          {
-            db,
-            client: files.client,
-            options: files,
-            signal,
-            onFile: () => {
-              pagesDone++;
-              progress('files');
-            },
-          },
-          chosen,
-        );
+      if (lane) {
+        filesStep = true;
+        progress('files');
+        const kept = await lane.finish();
         if (kept.files > 0) counts.document_file = (counts.document_file ?? 0) + kept.files;
         if (kept.bytes > 0) counts.document_file_bytes = (counts.document_file_bytes ?? 0) + kept.bytes;
       }
@@ -334,6 +342,8 @@ export class SyncEngine {
       pagesTotal = pagesDone;
       progress('done');
     } catch (caught) {
+      // Files under way stop with the run (a cancelled run's signal has stopped them already).
+      await lane?.close();
       if (signal?.aborted) status = 'cancelled';
       else status = 'failed';
       error = describe(caught, signal);

@@ -71,6 +71,14 @@ const reads = perDb((db) => ({
      WHERE synced_at IS NOT NULL AND (file_path IS NULL OR file_updated_at IS NOT updated_at)
      ORDER BY created_at DESC, id`,
   ),
+  // Documents stored since `seq` (their rowid: a row keeps it when upserted, and only the
+  // migrations' VACUUM could renumber them), in the order they were stored.
+  wantingAfter: db.prepare<[number], WantedFile & { seq: number }>(
+    `SELECT d.rowid AS seq, d.id, d.size_bytes, d.file_name, d.updated_at, ${downloadLink('d')} AS link FROM documents d
+     WHERE d.rowid > ? AND synced_at IS NOT NULL AND (file_path IS NULL OR file_updated_at IS NOT updated_at)
+     ORDER BY d.rowid`,
+  ),
+  lastSeq: db.prepare<[], { seq: number | null }>('SELECT max(rowid) AS seq FROM documents'),
   keptBytes: db.prepare<[], { total: number }>(
     'SELECT coalesce(sum(file_bytes), 0) AS total FROM documents WHERE file_path IS NOT NULL',
   ),
@@ -96,6 +104,24 @@ export function documentById(db: Db, id: string): DocumentRow | undefined {
 /** Documents whose file is not kept here, or was kept for an earlier version of the document. */
 export function documentsWantingFiles(db: Db): WantedFile[] {
   return reads(db).wanting.all();
+}
+
+/**
+ * Documents stored after `seq` whose file is wanted, in the order they were stored, and the seq
+ * to ask after next time (the last document stored, wanted or not).
+ */
+export function documentsWantingFilesAfter(db: Db, seq: number): { wanted: WantedFile[]; last: number } {
+  const last = lastDocumentSeq(db);
+  if (last <= seq) return { wanted: [], last: seq };
+  const wanted = reads(db)
+    .wantingAfter.all(seq)
+    .filter((row) => row.seq <= last);
+  return { wanted: wanted.map(({ seq: _, ...doc }) => doc), last };
+}
+
+/** The seq of the last document stored (0 when there is none). */
+export function lastDocumentSeq(db: Db): number {
+  return reads(db).lastSeq.get()?.seq ?? 0;
 }
 
 /** Bytes of every kept file. */
