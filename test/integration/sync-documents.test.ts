@@ -5,6 +5,7 @@
  * second sync downloads nothing that did not change; a hostile file name stays in the folder.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentsForRecord } from '../../src/core/store/queries/documents';
@@ -123,6 +124,39 @@ describe('documents and email submissions', { timeout: 120_000 }, () => {
     }
   });
 
+  it('a sync cancelled while files are coming in stops them and leaves no partial file', async () => {
+    // Every file answers its first bytes and then nothing more: the three under way hang.
+    let hanging = 0;
+    let allHanging: () => void = () => {};
+    const three = new Promise<void>((done) => (allHanging = done));
+    const intercept = (request: ProxiedRequest) => {
+      if (!pathOf(request).startsWith('/files/')) return undefined;
+      if (++hanging === 3) allHanging();
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/pdf' },
+        body: (res: ServerResponse) => {
+          res.write('%PDF-1.4\n');
+        },
+      };
+    };
+    proxy.get().set({ intercept, rewrite });
+    const sync = syncOf(sandbox.get(), { baseUrl: proxy.get().url });
+    try {
+      const controller = new AbortController();
+      const run = sync.engine.run({ mode: 'full', signal: controller.signal });
+      await three;
+      controller.abort();
+      expect(await run).toMatchObject({ status: 'cancelled' });
+      const dir = join(dirname(sync.dbPath), 'documents');
+      expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+      expect(sync.db.prepare('SELECT count(*) FROM documents WHERE file_path IS NOT NULL').pluck().get()).toBe(0);
+    } finally {
+      proxy.get().set({ rewrite });
+      sync.close();
+    }
+  });
+
   // Last of the syncs here: it moves the sandbox's clock on by hours.
   it('a sync that outlasts the download links still fetches every file from the link its page gave', async () => {
     // A first sync at the API's rate limit takes hours; a presigned link lasts 15 minutes. Here
@@ -157,7 +191,8 @@ describe('documents and email submissions', { timeout: 120_000 }, () => {
       return undefined;
     };
     proxy.get().set({ intercept, rewrite: handOut });
-    const sync = syncOf(sandbox.get(), { baseUrl: proxy.get().url });
+    // A held request waits for files, not for the client's patience.
+    const sync = syncOf(sandbox.get(), { baseUrl: proxy.get().url, timeoutMs: 60_000 });
     try {
       proxy.get().requests.length = 0;
       const run = await sync.engine.run({ mode: 'full' });

@@ -135,7 +135,10 @@ export function keptFile(db: Db, id: string): { path: string | null; sha256: str
   return { path: row?.file_path ?? null, sha256: row?.file_sha256 ?? null };
 }
 
-/** Records the kept file of a document. */
-export function recordDocumentFile(db: Db, id: string, file: FileState): void {
-  writeFile(db).run(file.path, file.sha256, file.updatedAt, file.bytes, id);
+/** Records the kept files of documents, in one write. */
+export function recordDocumentFiles(db: Db, files: readonly { id: string; state: FileState }[]): void {
+  const write = writeFile(db);
+  db.transaction(() => {
+    for (const { id, state } of files) write.run(state.path, state.sha256, state.updatedAt, state.bytes, id);
+  })();
 }
