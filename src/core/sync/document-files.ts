@@ -1,7 +1,7 @@
 /**
- * Document files kept for offline use, in a `documents` folder beside the database. A sync's file
- * step fetches each document's file whose copy is missing or older than the document
- * (`updated_at`), newest documents first, within the size setting (each file up to `maxFileBytes`,
+ * Document files kept for offline use, in a `documents` folder beside the database. A sync fetches
+ * each document's file whose copy is missing or older than the document (`updated_at`) as its
+ * page comes in, then the rest (`DocumentFileLane`), within the size setting (each file up to `maxFileBytes`,
  * all of them up to `maxTotalBytes`); larger ones are fetched when the user opens them
  * (`fetchDocumentFile` at user priority). The file's address is asked of the API
  * (`/documents/{id}/download_url`, through the limiter); the file itself comes from that presigned
@@ -234,9 +234,10 @@ export function filesToFetch(db: Db, options: DocumentFilesOptions) {
  * of a 100k-shipment sync's 48,500). So each time a page stores documents (`take`), the new ones
  * whose file is wanted are fetched at once from the link they came with, three at a time, within
  * the size setting, and the walk that brought them goes on once they are all under way
- * (`drained`): the other walks keep the limiter busy meanwhile. `finish` then fetches what is still wanted (documents from earlier runs, or
- * that the room left by then allows), newest first, asking for fresh links where theirs expired.
- * A file that cannot be fetched does not fail the run: it is wanted again next run.
+ * (`drained`): the other walks keep the limiter busy meanwhile. `finish` then fetches what is
+ * still wanted (documents from earlier runs, or that the room left by then allows), newest
+ * first, asking for fresh links where theirs expired. A file that cannot be fetched does not fail
+ * the run: it is wanted again next run.
  */
 export class DocumentFileLane {
   readonly #ctx: FetchFileContext & { onQueued?: (n: number) => void; onFile?: () => void };
@@ -273,7 +274,7 @@ export class DocumentFileLane {
     this.#seq = lastDocumentSeq(ctx.db);
   }
 
-  /** Fetches the files of documents stored since the last call (a page just written), within the room left. */
+  /** Fetches the files of documents stored since the last call (a page just written), within the room. */
   take(): void {
     if (this.#failure) return;
     const { wanted, last } = documentsWantingFilesAfter(this.#ctx.db, this.#seq);
@@ -313,7 +314,8 @@ export class DocumentFileLane {
     this.#queue.length = 0;
     this.#drainedNow();
     await Promise.allSettled(this.#workers);
-    // The files already in the folder are kept (a disk that cannot take the write: asked again next run).
+    // The files already in the folder are kept (on a disk that cannot take the write, they are
+    // asked for again next run).
     await this.#record();
   }
 
@@ -374,7 +376,10 @@ export class DocumentFileLane {
     }
   }
 
-  /** Every file queued so far fetched and recorded; rethrows what stopped the lane (the run's signal, a failed write). */
+  /**
+   * Every file queued so far fetched and recorded; rethrows what stopped the lane (the run's
+   * signal, a failed write).
+   */
   async #settled(): Promise<void> {
     while (this.#workers.size > 0) await Promise.allSettled(this.#workers);
     await this.#record();
