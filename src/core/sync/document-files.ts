@@ -1,11 +1,12 @@
 /**
  * Document files kept for offline use, in a `documents` folder beside the database. A sync fetches
  * each document's file whose copy is missing or older than the document (`updated_at`) as its
- * page comes in, then the rest (`DocumentFileLane`), within the size setting (each file up to `maxFileBytes`,
- * all of them up to `maxTotalBytes`); larger ones are fetched when the user opens them
- * (`fetchDocumentFile` at user priority). The file's address is asked of the API
- * (`/documents/{id}/download_url`, through the limiter); the file itself comes from that presigned
- * link, sent without the key (the link is the permission, and it points at storage, not the API).
+ * page comes in, then the rest (`DocumentFileLane`), within the size setting (each file up to
+ * `maxFileBytes`, all of them up to `maxTotalBytes`); larger ones are fetched when the user opens
+ * them (`fetchDocumentFile` at user priority). A file comes from the presigned link its document
+ * came with, or once that has expired from one asked of the API (`/documents/{id}/download_url`,
+ * through the limiter), sent without the key (the link is the permission, and it points at
+ * storage, not the API).
  * Names come from the service: `safeFileName` keeps them inside the folder whatever they hold.
  */
 import { createHash, randomBytes } from 'node:crypto';
