@@ -22,7 +22,7 @@ import {
   keptFileBytes,
   lastDocumentSeq,
   recordDocumentFiles,
-  type FileState,
+  type KeptFile,
   type WantedFile,
 } from '../store/queries/documents';
 import type { Priority } from './types';
@@ -105,12 +105,6 @@ export interface FetchFileContext {
   signal?: AbortSignal;
   /** Records files fetched (the lane: several in one write); by default each at once. */
   keep?: (files: KeptFile[]) => Promise<void>;
-}
-
-/** A file fetched into the folder under `state.path`, for its document to point at. */
-export interface KeptFile {
-  id: string;
-  state: FileState;
 }
 
 /**

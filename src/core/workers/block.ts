@@ -3,8 +3,9 @@
  * (the export's snapshots, write turns with the page worker). `Atomics.wait` blocks where the
  * thread may block (Node's main thread and workers); a thread whose engine refuses (a browser's
  * main thread; whether Electron's main process is one depends on how it made its isolate, and
- * Quayside does not bet on it) gets a TypeError, so there the wait spins instead, reading the value until it changes or the time is up: the waits here are
- * a slice of the other thread's work, a few milliseconds.
+ * Quayside does not bet on it) gets a TypeError, so there the wait spins instead, reading the
+ * value until it changes or the time is up: the waits here are a slice of the other thread's
+ * work, a few milliseconds.
  */
 
 type Wait = (typedArray: Int32Array, index: number, value: number, timeout?: number) => string;

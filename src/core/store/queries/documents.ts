@@ -71,11 +71,12 @@ const reads = perDb((db) => ({
      WHERE synced_at IS NOT NULL AND (file_path IS NULL OR file_updated_at IS NOT updated_at)
      ORDER BY created_at DESC, id`,
   ),
-  // Documents stored since `seq` (their rowid: a row keeps it when upserted, and only the
-  // migrations' VACUUM could renumber them), in the order they were stored.
-  wantingAfter: db.prepare<[number], WantedFile & { seq: number }>(
-    `SELECT d.rowid AS seq, d.id, d.size_bytes, d.file_name, d.updated_at, ${downloadLink('d')} AS link FROM documents d
-     WHERE d.rowid > ? AND synced_at IS NOT NULL AND (file_path IS NULL OR file_updated_at IS NOT updated_at)
+  // Documents stored after one seq up to another (their rowid: a row keeps it when upserted, and
+  // only the migrations' VACUUM could renumber them), in the order they were stored.
+  wantingBetween: db.prepare<[number, number], WantedFile>(
+    `SELECT d.id, d.size_bytes, d.file_name, d.updated_at, ${downloadLink('d')} AS link FROM documents d
+     WHERE d.rowid > ? AND d.rowid <= ? AND synced_at IS NOT NULL
+       AND (file_path IS NULL OR file_updated_at IS NOT updated_at)
      ORDER BY d.rowid`,
   ),
   lastSeq: db.prepare<[], { seq: number | null }>('SELECT max(rowid) AS seq FROM documents'),
@@ -113,10 +114,7 @@ export function documentsWantingFiles(db: Db): WantedFile[] {
 export function documentsWantingFilesAfter(db: Db, seq: number): { wanted: WantedFile[]; last: number } {
   const last = lastDocumentSeq(db);
   if (last <= seq) return { wanted: [], last: seq };
-  const wanted = reads(db)
-    .wantingAfter.all(seq)
-    .filter((row) => row.seq <= last);
-  return { wanted: wanted.map(({ seq: _, ...doc }) => doc), last };
+  return { wanted: reads(db).wantingBetween.all(seq, last), last };
 }
 
 /** The seq of the last document stored (0 when there is none). */
@@ -135,8 +133,14 @@ export function keptFile(db: Db, id: string): { path: string | null; sha256: str
   return { path: row?.file_path ?? null, sha256: row?.file_sha256 ?? null };
 }
 
+/** A file fetched into the documents folder under `state.path`, for its document to point at. */
+export interface KeptFile {
+  id: string;
+  state: FileState;
+}
+
 /** Records the kept files of documents, in one write. */
-export function recordDocumentFiles(db: Db, files: readonly { id: string; state: FileState }[]): void {
+export function recordDocumentFiles(db: Db, files: readonly KeptFile[]): void {
   const write = writeFile(db);
   db.transaction(() => {
     for (const { id, state } of files) write.run(state.path, state.sha256, state.updatedAt, state.bytes, id);
