@@ -87,10 +87,33 @@ export interface SerializeContext {
   origin?: string;
 }
 
-/** ISO 8601 in UTC to the second, as the service writes timestamps. */
+const two = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/**
+ * ISO 8601 in UTC to the second, as the service writes timestamps. Worked out by arithmetic (days
+ * to a civil date, Hinnant's `civil_from_days`): a page of 100 shipments with their containers
+ * writes thousands, and `Date#toISOString` and a `replace` each was a tenth of serving it.
+ * Years outside 1000-9999 go the slow way, which also writes them as the standard does.
+ */
 export function iso(ms: number | null | undefined): string | null {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return null;
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+  const seconds = Math.floor(ms / 1000);
+  const days = Math.floor(seconds / 86_400);
+  let rest = seconds - days * 86_400;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  if (year < 1000 || year > 9999) return new Date(seconds * 1000).toISOString().replace('.000Z', 'Z');
+  const hour = Math.floor(rest / 3600);
+  rest -= hour * 3600;
+  const minute = Math.floor(rest / 60);
+  return `${year}-${two(month)}-${two(day)}T${two(hour)}:${two(minute)}:${two(rest - minute * 60)}Z`;
 }
 
 // A container's state is needed for its attributes and its events; compute it once per request.
