@@ -91,10 +91,11 @@ export async function exportToFile<Row>(
   let created = false;
   try {
     // flush: fsync before close, so the data is on disk before the new name points at it:
-    // after a power cut, the old file or the whole new one, never an empty one.
+    // after a power cut, the old file or the whole new one, never an empty one. A part is not
+    // flushed: its caller syncs the joined file once, before its rename (export-aside.ts).
     // highWaterMark: a batch (up to a few MB) is handed to the disk while the next is being
     // formatted; at the default 64 KB every batch waited for the previous write to finish.
-    stream = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: WRITE_AHEAD_BYTES });
+    stream = createWriteStream(temp, { flags: 'wx', flush: !direct, highWaterMark: WRITE_AHEAD_BYTES });
     // Errors reach us through once(), writeCsv and finished(); this only keeps a late one
     // (after a cancel) from being an unhandled 'error' event.
     stream.on('error', () => {});
