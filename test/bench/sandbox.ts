@@ -13,7 +13,7 @@ const root = resolve(import.meta.dirname, '../..');
  */
 export async function spawnSandbox(
   args: string[],
-  options: { heapMb?: number; counting?: string } = {},
+  options: { heapMb?: number; counting?: string; nice?: number } = {},
 ): Promise<{ url: string; startMs: number; counted: () => number; stop: () => Promise<void> }> {
   const started = performance.now();
   const env = { ...process.env };
@@ -21,17 +21,20 @@ export async function spawnSandbox(
     env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ''} --max-old-space-size=${options.heapMb}`.trim();
   }
   const counting = options.counting;
-  const child = spawn(
+  const command = [
     process.execPath,
-    [
-      resolve(root, 'node_modules/tsx/dist/cli.mjs'),
-      resolve(root, 'src/cli/index.ts'),
-      'sandbox',
-      ...args,
-      ...(counting ? ['--log'] : []),
-    ],
-    { stdio: ['ignore', 'pipe', counting ? 'pipe' : 'inherit'], env },
-  );
+    resolve(root, 'node_modules/tsx/dist/cli.mjs'),
+    resolve(root, 'src/cli/index.ts'),
+    'sandbox',
+    ...args,
+    ...(counting ? ['--log'] : []),
+  ];
+  // `nice`: the sandbox yields the machine's cores to the processes under test (POSIX `nice`).
+  if (options.nice !== undefined && process.platform !== 'win32') command.unshift('nice', '-n', String(options.nice));
+  const child = spawn(command[0]!, command.slice(1), {
+    stdio: ['ignore', 'pipe', counting ? 'pipe' : 'inherit'],
+    env,
+  });
   let counted = 0;
   if (counting && child.stderr) {
     let rest = '';
