@@ -185,16 +185,21 @@ const zoneClocks = new Map<string, ZoneClock | null>();
 const MAX_CACHED_ZONES = 1000;
 const MAX_CACHED_DAYS = 5000;
 
-// The zone last asked for: a row's local columns mostly share one zone (the port's), and this
-// saves hashing its text again (a Map lookup by a fresh string was an eighth of a local cell).
+// The two zones last asked for: a row's local columns take turns between two zones (the port of
+// lading's, the port of discharge's), and this saves hashing their text again (a Map lookup by a
+// fresh string was an eighth of a local cell; with one zone kept, two a row still missed).
 let lastZone: string | undefined;
 let lastClock: ZoneClock | undefined;
+let otherZone: string | undefined;
+let otherClock: ZoneClock | undefined;
 
 function getZoneClock(zone: string | null | undefined): ZoneClock | undefined {
   // An undefined timeZone would silently mean the computer's own zone: never what a row meant.
   if (typeof zone !== 'string') return undefined;
   if (zone === lastZone) return lastClock;
-  const clock = findZoneClock(zone);
+  const clock = zone === otherZone ? otherClock : findZoneClock(zone);
+  otherZone = lastZone;
+  otherClock = lastClock;
   lastZone = zone;
   lastClock = clock;
   return clock;
