@@ -1,5 +1,7 @@
 export interface Output {
   write(text: string): unknown;
+  /** A terminal (Node's streams say so); a pipe, a file or a test's buffer is not. */
+  isTTY?: boolean;
 }
 
 export interface CommandIo {
@@ -11,3 +13,26 @@ export interface CommandIo {
 
 /** A command line that does not make sense: exit code 2 with the usage text. */
 export class UsageError extends Error {}
+
+/**
+ * A command's progress, one line redrawn in place on a terminal. Where `err` is no terminal (a cron
+ * job's log, a pipe) nothing is written: a line per redraw, or one long line of carriage returns,
+ * would bury the command's answer. `clear` wipes the line before the answer, so no count of a
+ * moment ago stands beside it (a sync refused at once otherwise left "page 0 of ~12" above
+ * "Sync failed").
+ */
+export function progressLine(err: Output): { show(text: string): void; clear(): void } {
+  let shown = false;
+  return {
+    show(text) {
+      if (err.isTTY !== true) return;
+      err.write(`\r\x1b[K${text}`);
+      shown = true;
+    },
+    clear() {
+      if (!shown) return;
+      err.write('\r\x1b[K');
+      shown = false;
+    },
+  };
+}

@@ -84,6 +84,45 @@ describe('cli sync, status and export', () => {
     expect(noProfile.err).toMatch(/no profile named "nobody"/);
   });
 
+  it('redraws its progress on a terminal and wipes it before the answer; writes none to a log', async () => {
+    // A sandbox and a key of its own: this test's syncs leave the shared key's request budget alone.
+    const key = 'progress-test-key';
+    const own = await startSandbox({ seed: 'progress', shipments: 10, apiKeys: [key] });
+    const run = async (tty: boolean, apiKey: string) => {
+      const out = capture();
+      const err = capture();
+      Object.assign(err.stream, { isTTY: tty });
+      process.env.T49_API_TOKEN = apiKey;
+      const code = await runCli(['sync', '--db', join(tempDir(), 'progress.sqlite'), '--base-url', own.url], {
+        out: out.stream,
+        err: err.stream,
+      });
+      return { code, out: out.text(), err: err.text() };
+    };
+    const wipe = '\r\x1b[K';
+    try {
+      // A terminal: each step's line drawn over the last, and wiped before the summary.
+      const shown = await run(true, key);
+      expect(shown.code).toBe(exitCodes.ok);
+      expect(shown.err.startsWith(`${wipe}Shipments still tracking: page 0 of ~`)).toBe(true);
+      expect(shown.err).toContain('Containers and their events: page');
+      expect(shown.err.endsWith(`requests, ETA 0 s${wipe}`)).toBe(true);
+      expect(shown.out).toMatch(/^Full sync done in /);
+      // Refused at once: no line saying "page 0" is left standing by the failure.
+      const refused = await run(true, 'wrong-key');
+      expect(refused.code).toBe(exitCodes.auth);
+      expect(refused.err.endsWith(wipe)).toBe(true);
+      expect(refused.out).toMatch(/^Sync failed: The API key was refused/);
+      // A cron job's log (no terminal): the answer alone.
+      const logged = await run(false, key);
+      expect(logged.code).toBe(exitCodes.ok);
+      expect(logged.err).toBe('');
+      expect(logged.out).toMatch(/^Full sync done in /);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('exports exactly the filtered rows, with neutralised cells, and refuses bad filters', async () => {
     const db = join(tempDir(), 'export.sqlite');
     await cli(['sync', '--db', db, '--base-url', sandbox.get().url, '--json'], { T49_API_TOKEN: DEMO_API_KEY });

@@ -17,7 +17,7 @@ import { openSync } from '../../core/sync/open-sync';
 import { importRowStatusLabels, type ImportRow } from '../../shared/imports';
 import { resolveAccount } from '../account';
 import { exitCodes } from '../exit-codes';
-import { UsageError, type CommandIo } from '../io';
+import { progressLine, UsageError, type CommandIo } from '../io';
 
 export const importUsage = `import FILE.csv|FILE.xlsx (--db PATH | --profile NAME) [--base-url URL] [--json]
                       Create a tracking request for each row of a CSV or Excel file (columns: number,
@@ -121,6 +121,7 @@ export async function runImport(args: string[], io: CommandIo, deps: ImportDeps 
   };
   process.once('SIGINT', cancel);
   io.signal?.addEventListener('abort', cancel);
+  const progress = progressLine(io.err);
   try {
     if (readState<string>(sync.db, 'sync:completed_at') === null) {
       io.err.write(
@@ -146,7 +147,7 @@ export async function runImport(args: string[], io: CommandIo, deps: ImportDeps 
             if (event.progress && event.phase !== 'preview' && event.phase !== 'done') {
               const verb = event.phase === 'inferring' ? 'Finding carriers' : 'Sending';
               const eta = event.progress.etaSeconds ? `, about ${event.progress.etaSeconds} s left` : '';
-              io.err.write(`\r${verb}: ${event.progress.done} of ${event.progress.total}${eta}   `);
+              progress.show(`${verb}: ${event.progress.done} of ${event.progress.total}${eta}`);
             }
           },
     });
@@ -155,7 +156,7 @@ export async function runImport(args: string[], io: CommandIo, deps: ImportDeps 
     if (!controller.signal.aborted && job.state().counts.ready > 0) await job.send();
     const state = job.state();
     const results = state.rows.map(rowJson);
-    if (!json) io.err.write('\n');
+    progress.clear();
     io.out.write(json ? `${JSON.stringify({ rows: results })}\n` : resultsText(state.rows));
     if (results.some((r) => r.status === 'validation')) return exitCodes.validation;
     if (controller.signal.aborted || state.cancelled) return exitCodes.cancelled;
@@ -170,6 +171,8 @@ export async function runImport(args: string[], io: CommandIo, deps: ImportDeps 
         return results.some((r) => r.status === 'failed') ? exitCodes.failure : exitCodes.ok;
     }
   } finally {
+    // A failure's sentence (printed by the caller) starts on a clean line.
+    progress.clear();
     process.off('SIGINT', cancel);
     io.signal?.removeEventListener('abort', cancel);
     sync.close();

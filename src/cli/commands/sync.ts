@@ -7,7 +7,7 @@ import { profileDataDir, resolveAccount } from '../account';
 import type { SyncSummary } from '../../core/sync/types';
 import { parseRateLimit } from '../../sandbox/rate-limit';
 import { exitCodeFor, exitCodes } from '../exit-codes';
-import { UsageError, type CommandIo } from '../io';
+import { progressLine, UsageError, type CommandIo } from '../io';
 
 /** SQLite's page cache of a CLI sync, in MB (the app keeps 32 for its lists; issue 17 item 1). */
 const CLI_SYNC_CACHE_MB = 8;
@@ -83,6 +83,7 @@ export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   io.signal?.addEventListener('abort', stop);
+  const progress = progressLine(io.err);
   const sync = openSync({
     dbPath,
     baseUrl,
@@ -100,16 +101,18 @@ export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}
     onProgress: values.json
       ? undefined
       : (p) =>
-          io.err.write(
-            `\r${p.step}: page ${p.pagesDone} of ~${p.pagesTotal}, ${p.requests} requests, ETA ${p.etaSeconds ?? '?'} s   `,
+          progress.show(
+            `${p.step}: page ${p.pagesDone} of ~${p.pagesTotal}, ${p.requests} requests, ETA ${p.etaSeconds ?? '?'} s`,
           ),
   });
   try {
     const summary = await sync.engine.run({ mode: values.full ? 'full' : 'auto', signal: controller.signal });
-    if (!values.json) io.err.write('\n');
+    progress.clear();
     io.out.write(values.json ? `${summaryJson(summary)}\n` : summaryText(summary));
     return summary.status === 'ok' ? exitCodes.ok : exitCodeFor(summary.error?.code ?? 'failure');
   } finally {
+    // A failure's sentence (printed by the caller) starts on a clean line.
+    progress.clear();
     process.off('SIGINT', stop);
     sync.close();
   }
