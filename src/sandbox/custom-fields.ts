@@ -11,6 +11,7 @@ import type {
   ShipmentPlan,
   TrackingRequestPlan,
 } from './model';
+import type { ListSource } from './http';
 import { Random, stableUuid } from './random';
 
 /** What the values are drawn over: the account's records and definitions (the sandbox's store). */
@@ -23,6 +24,17 @@ interface Records {
 
 type EntityRef = CustomFieldRec['entity'];
 export type CustomFieldEntityType = EntityRef['type'];
+const entityTypes: readonly CustomFieldEntityType[] = ['shipment', 'container', 'tracking_request'];
+
+interface FlatValues {
+  /** How many records the list was built over, and at which value version. */
+  readonly records: number;
+  readonly version: number;
+  readonly values: CustomFieldRec[];
+  /** Where each record's values start in `values`. */
+  readonly starts: number[];
+  readonly byId: Map<string, CustomFieldRec>;
+}
 
 /** The definition's `entity_type` for a record type, and back. */
 export const definitionEntityType: Record<CustomFieldEntityType, CustomFieldDefinitionRec['entityType']> = {
@@ -79,6 +91,9 @@ export class SandboxCustomFields {
   readonly #store: Records;
   readonly options: CustomFieldOptionRec[];
   readonly #values = new Map<string, CustomFieldRec[]>();
+  readonly #flats = new Map<CustomFieldEntityType, FlatValues>();
+  /** Bumped when a value is created or removed: the flat lists are rebuilt on next read. */
+  #version = 0;
 
   constructor(store: Records) {
     this.#store = store;
@@ -132,25 +147,79 @@ export class SandboxCustomFields {
     return values;
   }
 
-  /** Every value on the records of a type that exist at `now`, record by record. */
-  *all(type: CustomFieldEntityType | null, now: number): Generator<CustomFieldRec> {
-    const store = this.#store;
-    if (type === null || type === 'shipment') {
-      for (const rec of store.shipments) if (rec.createdAt <= now) yield* this.valuesOf({ type: 'shipment', rec });
+  /** Every value on the records of a type (or all types) that exist at `now`, record by record. */
+  all(type: CustomFieldEntityType | null, now: number): CustomFieldRec[] {
+    const joined: CustomFieldRec[] = [];
+    for (const each of type === null ? entityTypes : [type]) {
+      const view = this.visible(each, now);
+      for (const value of view.slice(0, view.length)) joined.push(value);
     }
-    if (type === null || type === 'container') {
-      for (const rec of store.containers) if (rec.createdAt <= now) yield* this.valuesOf({ type: 'container', rec });
-    }
-    if (type === null || type === 'tracking_request') {
-      for (const rec of store.trackingRequests) {
-        if (rec.createdAt <= now) yield* this.valuesOf({ type: 'tracking_request', rec });
-      }
-    }
+    return joined;
   }
 
+  /**
+   * `all(type, now)` as a view over the type's flat list (see `#flat`): a page of it costs a
+   * page's work, where building the list costs the whole account's.
+   */
+  visible(type: CustomFieldEntityType, now: number): ListSource<CustomFieldRec> {
+    const records = this.#recordsOf(type);
+    const { values, starts } = this.#flat(type);
+    // The first record (newest first) that exists at `now`.
+    let lo = 0;
+    let hi = records.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (records[mid]!.createdAt > now) lo = mid + 1;
+      else hi = mid;
+    }
+    const from = lo < records.length ? starts[lo]! : values.length;
+    return { length: values.length - from, slice: (start, end) => values.slice(from + start, from + end) };
+  }
+
+  /** A value by id, if its record exists at `now`. */
   find(id: string, now: number): CustomFieldRec | undefined {
-    for (const value of this.all(null, now)) if (value.id === id) return value;
+    for (const type of entityTypes) {
+      const value = this.#flat(type).byId.get(id);
+      if (value) return value.entity.rec.createdAt <= now ? value : undefined;
+    }
     return undefined;
+  }
+
+  /**
+   * One type's values flattened in record order, with where each record's values start. Records
+   * are kept newest first, so those that exist at a moment are a tail of the list, and so are their
+   * values. Rebuilt when a record is added or a value created or removed (a value changed in place
+   * is the same object).
+   */
+  #flat(type: CustomFieldEntityType): FlatValues {
+    const records = this.#recordsOf(type);
+    const cached = this.#flats.get(type);
+    if (cached && cached.records === records.length && cached.version === this.#version) return cached;
+    const values: CustomFieldRec[] = [];
+    const starts = new Array<number>(records.length);
+    const byId = new Map<string, CustomFieldRec>();
+    const store = this.#store;
+    const refAt = (at: number): EntityRef =>
+      type === 'shipment'
+        ? { type: 'shipment', rec: store.shipments[at]! }
+        : type === 'container'
+          ? { type: 'container', rec: store.containers[at]! }
+          : { type: 'tracking_request', rec: store.trackingRequests[at]! };
+    for (let at = 0; at < records.length; at++) {
+      starts[at] = values.length;
+      for (const value of this.valuesOf(refAt(at))) {
+        values.push(value);
+        byId.set(value.id, value);
+      }
+    }
+    const flat: FlatValues = { records: records.length, version: this.#version, values, starts, byId };
+    this.#flats.set(type, flat);
+    return flat;
+  }
+
+  #recordsOf(type: CustomFieldEntityType): readonly { readonly id: string; readonly createdAt: number }[] {
+    const store = this.#store;
+    return type === 'shipment' ? store.shipments : type === 'container' ? store.containers : store.trackingRequests;
   }
 
   /** Sets (or creates) a record's value for a definition. */
@@ -174,6 +243,7 @@ export class SandboxCustomFields {
     values.push(rec);
     const order = this.definitionsFor(entity.type);
     values.sort((a, b) => order.indexOf(a.definition) - order.indexOf(b.definition));
+    this.#version++;
     return { rec, created: true };
   }
 
@@ -183,6 +253,7 @@ export class SandboxCustomFields {
     const at = values.findIndex((v) => v.definition === definition);
     if (at < 0) return false;
     values.splice(at, 1);
+    this.#version++;
     return true;
   }
 

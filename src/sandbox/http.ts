@@ -186,11 +186,31 @@ export function listDocument(
   type: EntityType,
   options: { defaultSize?: number; defaultInclude?: string[]; paged?: boolean } = {},
 ): Reply {
+  return listDocumentOf(route, items, (entity) => entity, type, options);
+}
+
+/** What a list is paged over: an array, or a view that slices without copying the whole. */
+export interface ListSource<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
+
+/**
+ * `listDocument` over any records, made entities only for the page served: a list of a million
+ * values costs a page's work per request, not a million objects.
+ */
+export function listDocumentOf<T>(
+  route: RouteContext,
+  items: ListSource<T>,
+  toEntity: (item: T) => Entity,
+  type: EntityType,
+  options: { defaultSize?: number; defaultInclude?: string[]; paged?: boolean } = {},
+): Reply {
   const paths = includeOf(route, type, options.defaultInclude);
   const paged = options.paged ?? true;
   const page = paged ? pageOf(route.url, options.defaultSize) : { number: 1, size: Math.max(1, items.length) };
   const start = (page.number - 1) * page.size;
-  const slice = items.slice(start, start + page.size);
+  const slice = items.slice(start, start + page.size).map(toEntity);
   const data = slice.map((entity) => serialize(entity, route.ctx));
   const body: Record<string, unknown> = { data };
   if (paths.length > 0) body.included = collectIncluded(slice, paths, route.ctx);

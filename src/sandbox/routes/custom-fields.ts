@@ -8,6 +8,7 @@ import {
   bodyData,
   checkParams,
   listDocument,
+  listDocumentOf,
   notFound,
   resourceDocument,
   unprocessable,
@@ -40,13 +41,23 @@ export function listCustomFields(route: RouteContext): Reply {
   }
   const entityId = url.searchParams.get('filter[entity_id]');
   const definitionId = url.searchParams.get('filter[definition_id]');
-  const items: Entity[] = [];
-  for (const rec of route.store.customFields.all(typeName === null ? null : typeOfFilter[typeName]!, route.ctx.now)) {
-    if (entityId !== null && rec.entity.rec.id !== entityId) continue;
-    if (definitionId !== null && rec.definition.id !== definitionId) continue;
-    items.push(entityOf(route, rec));
+  const book = route.store.customFields;
+  const now = route.ctx.now;
+  const toEntity = (rec: CustomFieldRec) => entityOf(route, rec);
+  if (entityId === null && definitionId === null && typeName !== null) {
+    // The sync's walk: a page of a view, not the whole list rebuilt per page.
+    return listDocumentOf(route, book.visible(typeOfFilter[typeName]!, now), toEntity, 'custom_field', {
+      defaultSize: 25,
+    });
   }
-  return listDocument(route, items, 'custom_field', { defaultSize: 25 });
+  const items = book
+    .all(typeName === null ? null : typeOfFilter[typeName]!, now)
+    .filter(
+      (rec) =>
+        (entityId === null || rec.entity.rec.id === entityId) &&
+        (definitionId === null || rec.definition.id === definitionId),
+    );
+  return listDocumentOf(route, items, toEntity, 'custom_field', { defaultSize: 25 });
 }
 
 export function getCustomField(route: RouteContext): Reply {
