@@ -155,6 +155,21 @@ test('at 1366×768 the shipments list fits, keeps its bill of lading in view and
   await page.reload();
   await expectRowsLoaded(grid);
   await expect.poll(async () => Math.round((await customer.boundingBox())!.width)).toBe(Math.round(before.width) + 80);
+  // Moved and resized, every cell still lies under its own header: same left edge, same width.
+  const misaligned = () =>
+    grid.evaluate((g) => {
+      const headers = [...g.querySelectorAll('[role="columnheader"]')].map((h) => h.getBoundingClientRect());
+      const cells = [...g.querySelectorAll('[role="row"][data-index="0"] [role="gridcell"]')].map((c) =>
+        c.getBoundingClientRect(),
+      );
+      if (cells.length !== headers.length) return [`${cells.length} cells under ${headers.length} headers`];
+      return cells.flatMap((c, i) =>
+        Math.abs(c.left - headers[i]!.left) > 1 || Math.abs(c.width - headers[i]!.width) > 1
+          ? [`cell ${i} at ${c.left}+${c.width}, header at ${headers[i]!.left}+${headers[i]!.width}`]
+          : [],
+      );
+    });
+  await expect.poll(misaligned).toEqual([]);
 
   // Scrolled right, the bill of lading stays at the left edge.
   await grid.evaluate((g) => g.scrollTo({ left: g.scrollWidth }));

@@ -142,6 +142,7 @@ export function fillRow<Row>(
         const cell = gridcell('');
         // Its column's width, set on the table (DataTable): a resize restyles, never remakes, cells.
         cell.style.width = `var(--column-${i})`;
+        cell.style.left = `var(--left-${i})`;
         return cell;
       }),
     );
