@@ -283,3 +283,18 @@ test('each list’s title and count keep one line beside its tools; Export is on
   await page.getByRole('heading', { level: 1, name: 'Tracking requests' }).click();
   await expect(menu).toBeHidden();
 });
+
+test('in a short window the sidebar scrolls and its Demo badge stays whole', async ({ page, host }) => {
+  await page.setViewportSize({ width: 900, height: 560 });
+  await page.goto(`${host.url}#/dashboard`);
+  const badge = page.getByTitle('No API key is set: the app shows generated demo data.');
+  await expect(badge).toHaveText(/demo/i);
+  // Its text fits its box: squeezed, the box was a 4 px sliver under the brand.
+  await expect
+    .poll(() => badge.evaluate((b) => ({ fits: b.scrollHeight <= b.clientHeight + 1, tall: b.clientHeight >= 12 })))
+    .toEqual({ fits: true, tall: true });
+  // What does not fit is reached by scrolling the sidebar.
+  const account = page.getByRole('combobox', { name: 'Account' });
+  await account.scrollIntoViewIfNeeded();
+  await expect(account).toBeInViewport();
+});
