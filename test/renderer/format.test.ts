@@ -92,6 +92,43 @@ describe('dates in a list’s cells', () => {
     expect(cell('2026-12-20T16:13:59Z')).toBe('Dec 20, 04:13 PM UTC');
     expect(formatDateTime('2026-12-20T16:13:59Z', 'America/Los_Angeles')).toBe('Dec 20, 2026, 08:13 AM PST');
   });
+
+  it('say for every minute what formatting that minute says, across clock changes and half-hour zones', () => {
+    // Cells are made from an hour's text with the minutes put in: the answer must not differ.
+    const zones = [
+      undefined,
+      'America/New_York',
+      'Europe/London',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'America/St_Johns',
+      'Pacific/Chatham',
+    ];
+    const expected = (instant: number, zone: string | undefined) => {
+      const parts = dateFormatter('dateTime', zone).formatToParts(instant);
+      const year = parts.findIndex((p) => p.type === 'year');
+      return parts
+        .filter((_, i) => i !== year && !(i === year - 1 && parts[i]!.type === 'literal'))
+        .map((p) => p.value)
+        .join('');
+    };
+    const wrong: string[] = [];
+    // Days on which clocks change here or in the southern zones, every 7 minutes (and each UTC hour's edges).
+    for (const day of ['2026-03-08', '2026-03-29', '2026-04-05', '2026-10-04', '2026-11-01', '2026-03-21']) {
+      const start = Date.parse(`${day}T00:00:00Z`) - 12 * 3_600_000;
+      for (let t = start; t < start + 48 * 3_600_000; t += 7 * 60_000) {
+        for (const instant of [t, Math.floor(t / 3_600_000) * 3_600_000 + 59 * 60_000 + 30_000]) {
+          for (const zone of zones) {
+            const iso = new Date(instant).toISOString();
+            const shown = formatCellDateTime(iso, zone, instant);
+            if (shown !== expected(instant, zone)) wrong.push(`${zone} ${iso}: ${shown}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('calendar dates', () => {

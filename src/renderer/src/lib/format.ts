@@ -62,17 +62,71 @@ export function formatCellDateTime(iso: string | null | undefined, zone?: string
   const key = minuteKey(date, zone);
   let text = cellCache.get(key);
   if (text === undefined) {
-    const parts = dateFormatter('dateTime', zone).formatToParts(date);
-    const year = parts.findIndex((p) => p.type === 'year');
-    // The year and the separator before it ("Dec 20, 2026, 08:13" → "Dec 20, 08:13").
-    text = parts
-      .filter((_, i) => year < 0 || (i !== year && !(i === year - 1 && parts[i]!.type === 'literal')))
-      .map((p) => p.value)
-      .join('');
+    text =
+      cellTextInHour(date.getTime(), zone) ??
+      cellParts(date.getTime(), zone)
+        .map((p) => p.value)
+        .join('');
     if (cellCache.size >= 20_000) cellCache.clear();
     cellCache.set(key, text);
   }
   return text;
+}
+
+/** A cell's date and time as parts, the year and the separator before it left out. */
+function cellParts(instant: number, zone: string | undefined): Intl.DateTimeFormatPart[] {
+  const parts = dateFormatter('dateTime', zone).formatToParts(instant);
+  const year = parts.findIndex((p) => p.type === 'year');
+  // The year and the separator before it ("Dec 20, 2026, 08:13" → "Dec 20, 08:13").
+  return parts.filter((_, i) => year < 0 || (i !== year && !(i === year - 1 && parts[i]!.type === 'literal')));
+}
+
+/**
+ * An hour of cell texts in a zone: what comes before the minutes and after them, the same for every
+ * minute of the hour. Or null where that is not so: the zone's hour does not begin with the UTC
+ * hour (offsets of :30 and :45), the clocks change within it, or the locale's minutes are not two
+ * digits.
+ */
+interface CellHour {
+  before: string;
+  after: string;
+}
+const cellHours = new Map<string, CellHour | null>();
+const HOUR = 3_600_000;
+
+/**
+ * A list's dates are minutes scattered over weeks: formatting each one was the list's costliest
+ * script while scrolling fast. Within a UTC hour whose local text differs only in its minutes
+ * (checked at both ends of the hour), a minute's text is the hour's with its minutes put in.
+ */
+function cellTextInHour(instant: number, zone: string | undefined): string | null {
+  const start = Math.floor(instant / HOUR) * HOUR;
+  const key = `${zone ?? ''}|${start}`;
+  let hour = cellHours.get(key);
+  if (hour === undefined) {
+    hour = hourOf(start, zone);
+    if (cellHours.size >= 20_000) cellHours.clear();
+    cellHours.set(key, hour);
+  }
+  if (hour === null) return null;
+  const minute = Math.floor((instant - start) / 60_000);
+  return `${hour.before}${minute < 10 ? '0' : ''}${minute}${hour.after}`;
+}
+
+function hourOf(start: number, zone: string | undefined): CellHour | null {
+  const first = cellParts(start, zone);
+  const last = cellParts(start + HOUR - 60_000, zone);
+  const at = first.findIndex((p) => p.type === 'minute');
+  if (at < 0 || first.length !== last.length || first[at]!.value !== '00' || last[at]!.value !== '59') return null;
+  for (let i = 0; i < first.length; i++) {
+    if (i !== at && (first[i]!.type !== last[i]!.type || first[i]!.value !== last[i]!.value)) return null;
+  }
+  const text = (from: number, to: number) =>
+    first
+      .slice(from, to)
+      .map((p) => p.value)
+      .join('');
+  return { before: text(0, at), after: text(at + 1, first.length) };
 }
 
 /** "Sun 20 Dec 2026, 08:13 (America/Los_Angeles, PST)": the tooltip form. */
