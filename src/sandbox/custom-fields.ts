@@ -8,10 +8,10 @@ import type {
   CustomFieldDefinitionRec,
   CustomFieldOptionRec,
   CustomFieldRec,
+  ListSource,
   ShipmentPlan,
   TrackingRequestPlan,
 } from './model';
-import type { ListSource } from './http';
 import { Random, stableUuid } from './random';
 
 /** What the values are drawn over: the account's records and definitions (the sandbox's store). */

@@ -1,6 +1,7 @@
 /** JSON:API plumbing shared by the routes: documents, errors, paging, filters, bodies. */
 import { collectIncluded, parseInclude } from './includes';
 import { serialize, type Entity, type EntityType, type SerializeContext } from './serialize';
+import type { ListSource } from './model';
 import type { SandboxStore } from './store';
 
 export const JSON_API = 'application/vnd.api+json';
@@ -187,12 +188,6 @@ export function listDocument(
   options: { defaultSize?: number; defaultInclude?: string[]; paged?: boolean } = {},
 ): Reply {
   return listDocumentOf(route, items, (entity) => entity, type, options);
-}
-
-/** What a list is paged over: an array, or a view that slices without copying the whole. */
-export interface ListSource<T> {
-  readonly length: number;
-  slice(start: number, end: number): T[];
 }
 
 /**

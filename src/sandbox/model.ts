@@ -338,3 +338,9 @@ export interface AccountRec {
   id: string;
   companyName: string;
 }
+
+/** What a list is paged over: an array, or a view that slices without copying the whole. */
+export interface ListSource<T> {
+  readonly length: number;
+  slice(start: number, end: number): T[];
+}
