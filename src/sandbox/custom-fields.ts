@@ -149,12 +149,10 @@ export class SandboxCustomFields {
 
   /** Every value on the records of a type (or all types) that exist at `now`, record by record. */
   all(type: CustomFieldEntityType | null, now: number): CustomFieldRec[] {
-    const joined: CustomFieldRec[] = [];
-    for (const each of type === null ? entityTypes : [type]) {
+    return (type === null ? entityTypes : [type]).flatMap((each) => {
       const view = this.visible(each, now);
-      for (const value of view.slice(0, view.length)) joined.push(value);
-    }
-    return joined;
+      return view.slice(0, view.length);
+    });
   }
 
   /**
