@@ -28,6 +28,7 @@ import {
   orderedQueries,
   type KeysetQuery,
   type OrderedQuery,
+  type OrderedStatement,
   type RowRange,
 } from './keyset';
 import { customFieldSortJoin } from './list-sql';
@@ -55,7 +56,7 @@ export interface ListView<Filters, SortField extends string, Row, BaseRow = Row>
    */
   iterate: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt, range?: RowRange) => Generator<BaseRow>;
   /** The statements `iterate` runs, in order (the bench runs them in SQLite's own shell too). */
-  orderedSql: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt) => { sql: string; params: unknown[] }[];
+  orderedSql: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt) => OrderedStatement[];
   get: (db: Db, id: string) => Row | null;
 }
 
@@ -192,6 +193,7 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
     ...query(db, filters, sort, at, false),
     walkIndex:
       (spec.indexOrderedSorts as readonly string[] | undefined)?.includes((sort ?? defaultSort).field) === true,
+    countFrom: spec.countFrom,
   });
 
   /** Rows with their custom field values (a list whose records carry none: its rows as they are). */
