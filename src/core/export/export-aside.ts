@@ -236,8 +236,8 @@ export function startExportAside(db: Db, aside: ExportAsideOptions = {}): Export
         log('the export is made in the core’s own thread: the database changed as its two workers started');
         return await exportView(db, path, options);
       }
-      // In chunks of a few MB (the default 64 KB made the join a tenth of the export), flushed
-      // once: the parts themselves were written unflushed.
+      // In chunks of a few MB (the default 64 KB made the join a tenth of the export), and
+      // flushed: the first part was flushed by its worker as it ended, the second not at all.
       await pipeline(
         createReadStream(parts[1]!, { highWaterMark: JOIN_CHUNK_BYTES }),
         createWriteStream(parts[0]!, { flags: 'a', flush: true, highWaterMark: JOIN_CHUNK_BYTES }),

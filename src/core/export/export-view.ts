@@ -143,7 +143,7 @@ async function exportRows(
     rows: checkedListQueries(name).iterate(db, filters, sort, at, part?.range),
     columns,
     headerStyle: options.headerStyle,
-    ...(part === undefined ? {} : { bom: part.first, header: part.first, direct: true }),
+    ...(part === undefined ? {} : { bom: part.first, header: part.first, direct: true, flush: part.first }),
     format: options.format,
     sheetName: sheetNameOf(options.view),
     onProgress: options.onProgress,

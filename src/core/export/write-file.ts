@@ -24,6 +24,12 @@ export interface ExportFormatOptions {
    * a part of an export made in two, which its caller joins and renames (export-aside.ts).
    */
   direct?: boolean;
+  /**
+   * fsync before close (the default, but for a `direct` part). The first part of an export made
+   * in two is flushed by its worker as it ends, beside the other's work: the join then syncs only
+   * the bytes it appends (export-aside.ts).
+   */
+  flush?: boolean;
 }
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -85,17 +91,18 @@ export async function exportToFile<Row>(
   options: Omit<WriteCsvOptions<Row>, 'out'> & ExportFormatOptions,
 ): Promise<ExportFileResult> {
   const target = resolve(path);
-  const { direct = false, ...written } = options;
+  const { direct = false, flush = !direct, ...written } = options;
   const temp = direct ? target : join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   let stream: WriteStream | undefined;
   let created = false;
   try {
     // flush: fsync before close, so the data is on disk before the new name points at it:
-    // after a power cut, the old file or the whole new one, never an empty one. A part is not
-    // flushed: its caller syncs the joined file once, before its rename (export-aside.ts).
+    // after a power cut, the old file or the whole new one, never an empty one. The second part
+    // of an export made in two is not flushed: its caller syncs what it appends of it to the
+    // first, before its rename (export-aside.ts).
     // highWaterMark: a batch (up to a few MB) is handed to the disk while the next is being
     // formatted; at the default 64 KB every batch waited for the previous write to finish.
-    stream = createWriteStream(temp, { flags: 'wx', flush: !direct, highWaterMark: WRITE_AHEAD_BYTES });
+    stream = createWriteStream(temp, { flags: 'wx', flush, highWaterMark: WRITE_AHEAD_BYTES });
     // Errors reach us through once(), writeCsv and finished(); this only keeps a late one
     // (after a cancel) from being an unhandled 'error' event.
     stream.on('error', () => {});
