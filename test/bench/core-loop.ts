@@ -22,7 +22,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { rateLimiterFor } from '../../src/core/api/rate-limiter';
 import { DEMO_API_KEY } from '../../src/sandbox/index';
 import { startTestHost, type TestHost } from '../e2e/host/server';
-import { buildBigDatabase } from './big-database';
+import { buildBigDatabaseApart } from './big-database';
 import { measure, percentile, type Anchor, type Measure } from './report';
 import { spawnSandbox } from './sandbox';
 
@@ -139,7 +139,7 @@ async function duringSync(dir: string): Promise<Measure[]> {
 async function overBigDatabase(dir: string): Promise<Measure[]> {
   const dataDir = join(dir, 'big');
   mkdirSync(join(dataDir, 'demo'), { recursive: true });
-  const { db, sampleBl } = buildBigDatabase(join(dataDir, 'demo', 'demo.sqlite'), BIG, 'bench-loop');
+  const { db, sampleBl } = await buildBigDatabaseApart(join(dataDir, 'demo', 'demo.sqlite'), BIG, 'bench-loop');
   db.close();
   const out = join(dir, 'export.csv');
   const host = await startTestHost({

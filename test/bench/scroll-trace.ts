@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { startTestHost } from '../e2e/host/server';
-import { buildBigDatabase } from './big-database';
+import { buildBigDatabaseApart } from './big-database';
 import { percentile } from './report';
 
 interface TraceEvent {
@@ -230,7 +230,7 @@ function analyse(events: TraceEvent[], frames: number): Omit<FrameCosts, 'load'>
 const dataDir = mkdtempSync(join(tmpdir(), 'quayside-scroll-trace-'));
 try {
   const source = keptDb ?? join(dataDir, 'source.sqlite');
-  if (!existsSync(source)) buildBigDatabase(source, 100_000, 'bench-renderer').db.close();
+  if (!existsSync(source)) (await buildBigDatabaseApart(source, 100_000, 'bench-renderer')).db.close();
   // One data folder for every run, one host at a time: the database is over a gigabyte.
   const hostDir = join(dataDir, 'host');
   mkdirSync(join(hostDir, 'demo'), { recursive: true });
