@@ -2,7 +2,7 @@
 // (rows reuse nodes while the list scrolls): what the new row says, never what the old one said.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Column } from '../../src/renderer/src/lib/lists';
-import { fillRow, prepareRows, titleOf } from '../../src/renderer/src/lib/table-cells';
+import { SKETCH, fillRow, prepareRows, titleOf } from '../../src/renderer/src/lib/table-cells';
 
 interface Row {
   id: string;
@@ -81,6 +81,28 @@ describe('a row’s cells', () => {
     expect(titleOf(carrier)).toBeUndefined();
     expect(node.querySelector('time')).toBeNull();
     expect(node.querySelector('.tag')).toBeNull();
+  });
+
+  it('drawn in part while the list flies past: its identifying cell only, the rest hidden, then whole', () => {
+    fillRow(node, columns, first, context);
+    // The next row flies past: its bill of lading, and the node marked so the others hide.
+    fillRow(node, columns, second, context, true);
+    expect(node.classList.contains(SKETCH)).toBe(true);
+    expect(cells()[0]!.textContent).toBe('CMDU2');
+    expect(cells()[0]!.className).toBe('cell sticky mono');
+    // Slowed: drawn whole, every cell its own.
+    fillRow(node, columns, second, context);
+    expect(node.classList.contains(SKETCH)).toBe(false);
+    expect(cells().map((c) => c.textContent)).toEqual(['CMDU2', '', '', '']);
+    // A row already drawn whole stays whole when the list speeds up again.
+    fillRow(node, columns, second, context, true);
+    expect(node.classList.contains(SKETCH)).toBe(false);
+    // The next row in part, then Loading: no mark is left on a row on its way.
+    fillRow(node, columns, first, context, true);
+    expect(cells()[0]!.textContent).toBe('MAEU1');
+    fillRow(node, columns, undefined, context, true);
+    expect(node.classList.contains(SKETCH)).toBe(false);
+    expect(cells().map((c) => c.textContent)).toEqual(['Loading…']);
   });
 
   it('says Loading while the row is on its way, and shows it once it came', () => {
