@@ -729,6 +729,52 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('0011 counts the default lists’ rows from their live index alone, from a v10 file, every row counted', () => {
+    const file = join(tempDir(), 'v10.sqlite');
+    const v10 = new Database(file);
+    migrate(v10, migrations.slice(0, 10));
+    const shipment = v10.prepare('INSERT INTO shipments (id, created_at, synced_at) VALUES (?, ?, ?)');
+    // Given and dated, given without a date, and not given yet (a placeholder a container named).
+    for (const [id, at, synced] of [
+      ['s1', '2026-03-01T10:00:00Z', '2026-03-05T00:00:00.000Z'],
+      ['s2', '2026-03-02T10:00:00Z', '2026-03-05T00:00:00.000Z'],
+      ['s3', null, '2026-03-05T00:00:00.000Z'],
+      ['s4', '2026-03-03T10:00:00Z', null],
+    ])
+      shipment.run(id, at, synced);
+    const container = v10.prepare('INSERT INTO containers (id, status, created_at, synced_at) VALUES (?, ?, ?, ?)');
+    container.run('c1', 'available', '2026-03-01T10:00:00Z', '2026-03-05T00:00:00.000Z');
+    container.run('c2', 'picked_up', null, '2026-03-05T00:00:00.000Z');
+    v10.close();
+
+    const db = openDatabase(file);
+    const sql = (name: string) =>
+      db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name) as string;
+    expect(sql('shipments_live')).toBe(
+      'CREATE INDEX shipments_live ON shipments (synced_at, created_at) WHERE synced_at IS NOT NULL',
+    );
+    expect(sql('containers_live')).toBe(
+      'CREATE INDEX containers_live ON containers (status, synced_at, created_at) WHERE synced_at IS NOT NULL',
+    );
+    const plan = (query: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as { detail: string }[]).map((p) => p.detail).join(' | ');
+    const count = (query: string) => db.prepare(query).pluck().get() as number;
+    // The export's counts of the default order's two phases: the index alone, every row counted.
+    const dated = 'SELECT count(*) FROM shipments s WHERE s.synced_at IS NOT NULL AND s.created_at IS NOT NULL';
+    expect(plan(dated)).toMatch(/COVERING INDEX shipments_live/);
+    expect(count(dated)).toBe(2);
+    expect(count('SELECT count(*) FROM shipments s WHERE s.synced_at IS NOT NULL AND s.created_at IS NULL')).toBe(1);
+    const boxes = 'SELECT count(*) FROM containers c WHERE c.synced_at IS NOT NULL AND c.created_at IS NOT NULL';
+    expect(plan(boxes)).toMatch(/COVERING INDEX containers_live/);
+    expect(count(boxes)).toBe(1);
+    // The dashboard still counts boxes by status from it.
+    expect(plan('SELECT status, count(*) FROM containers WHERE synced_at IS NOT NULL GROUP BY status')).toMatch(
+      /COVERING INDEX containers_live/,
+    );
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
   it('applies pending migrations once; running again changes nothing', () => {
     const db = new Database(':memory:');
     migrate(db);
