@@ -235,10 +235,6 @@ export type OrderedQuery = Omit<KeysetQuery, 'limit' | 'after'> & {
   countFrom?: (conditions: readonly string[]) => string;
 };
 
-/**
- * The whole ordered list in the order keyset pages give it (values first, then rows without
- * one): one sorted statement, or with `walkIndex` one statement per phase, each in index order.
- */
 const countFrom = (q: OrderedQuery, conditions: readonly string[]) => q.countFrom?.(conditions) ?? q.from;
 
 /**
@@ -253,6 +249,10 @@ export interface OrderedStatement {
   count?: { sql: string; params: unknown[] };
 }
 
+/**
+ * The whole ordered list in the order keyset pages give it (values first, then rows without
+ * one): one sorted statement, or with `walkIndex` one statement per phase, each in index order.
+ */
 export function orderedQueries(q: OrderedQuery): OrderedStatement[] {
   const dir = q.direction === 'asc' ? 'ASC' : 'DESC';
   const where = q.where.length > 0 ? q.where.join(' AND ') : '1';
