@@ -108,6 +108,52 @@ describe('documents and email submissions', { timeout: 120_000 }, () => {
     }
   });
 
+  it("a link whose connection drops once is tried again, not traded for a fresh link's request", async () => {
+    hostileName = null;
+    // No file kept by the sync: the test fetches one itself, through a connection that fails.
+    const sync = syncOf(sandbox.get(), {
+      baseUrl: proxy.get().url,
+      documentFiles: { limits: () => ({ maxFileMb: 0, maxTotalMb: 0 }) },
+    });
+    try {
+      expect(await sync.engine.run({ mode: 'full' })).toMatchObject({ status: 'ok' });
+      const doc = sandbox.get().store.world.documents[0]!;
+      const row = documentsForRecord(sync.db, doc.shipment.id).find((d) => d.id === doc.id)!;
+      const dir = join(dirname(sync.dbPath), 'documents');
+      const fetchFailing = (times: number): typeof fetch => {
+        let failures = 0;
+        return (input, init) => {
+          // As undici fails a request whose kept-alive socket the other side closed.
+          if (failures++ < times)
+            return Promise.reject(new TypeError('fetch failed', { cause: new Error('other side closed') }));
+          return fetch(input, init);
+        };
+      };
+      const fetchWith = (failing: typeof fetch) =>
+        fetchDocumentFile(
+          {
+            db: sync.db,
+            client: sync.client,
+            options: { dir, limits: () => ({ maxFileMb: 25, maxTotalMb: 2048 }), fetch: failing },
+          },
+          { id: doc.id, file_name: row.file_name, updated_at: row.updated_at, link: row.link },
+          'background',
+          ON_DEMAND_MAX_BYTES,
+        );
+      const linkRequests = () => proxy.get().requests.filter((r) => pathOf(r).endsWith('/download_url')).length;
+
+      proxy.get().requests.length = 0;
+      expect(await fetchWith(fetchFailing(1))).toBe(row.size_bytes);
+      expect(linkRequests()).toBe(0);
+
+      // Failing twice on the same link, the file comes from a fresh link: one request.
+      expect(await fetchWith(fetchFailing(2))).toBe(row.size_bytes);
+      expect(linkRequests()).toBe(1);
+    } finally {
+      sync.close();
+    }
+  });
+
   it('a hostile file name from the service never leaves the documents folder', async () => {
     hostileName = '../../../outside\u202e.pdf';
     const sync = syncOf(sandbox.get(), { baseUrl: proxy.get().url });

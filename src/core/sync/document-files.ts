@@ -142,10 +142,19 @@ export async function fetchDocumentFile(
     return null;
   };
   // The link the document came with costs no request; once it has expired, the API gives a fresh one.
-  let response = await get(doc.link).catch((error: unknown) => {
-    if (ctx.signal?.aborted) throw error;
-    return null;
-  });
+  // A connection that fails (not an answer: a kept-alive socket the storage closed in that very
+  // moment, a reset) is tried once more on the same link before a fresh one costs a request.
+  const fromLink = async (): Promise<Response | null> => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await get(doc.link);
+      } catch (error) {
+        if (ctx.signal?.aborted) throw error;
+        if (attempt === 2 || timeout.aborted) return null;
+      }
+    }
+  };
+  let response = await fromLink();
   if (!response) {
     const answer = await ctx.client.getJson(`/documents/${encodeURIComponent(doc.id)}/download_url`, {
       priority,
