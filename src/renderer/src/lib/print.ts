@@ -9,8 +9,8 @@ import type { FilterOptions, TimeDisplay } from '../../../shared/types';
 import { displayZone, formatCalendarDate, formatCount, formatDateTime, formatDay, formatDaysLeft } from './format';
 import { listPage, type ListQuery } from './list-api';
 import { customFieldFilterOf, customFieldSummary } from './lists-custom-fields';
-import { instantOf, valuesOf } from './lists-filters';
-import type { Cell, ListDef, ListId } from './lists-model';
+import { instantOf, searchOf, valuesOf } from './lists-filters';
+import type { Cell, FilterDef, ListId } from './lists-model';
 
 /** The most rows a printout holds: past it, the forwarder is told to narrow the filters. */
 export const PRINT_CAP = 5_000;
@@ -52,27 +52,27 @@ export function cellText(
 }
 
 /** The filters in words, one phrase per chip ("Status: Available, On hold"), plus the search. */
-export function describeFilters<L extends ListId>(
-  def: ListDef<L>,
-  filters: object,
+export function describeFilters<F extends object>(
+  def: { filters: readonly FilterDef<F>[] },
+  filters: F,
   options: FilterOptions | null,
 ): string[] {
   const out: string[] = [];
-  const search = (filters as { search?: unknown }).search;
-  if (typeof search === 'string' && search) out.push(`Search: “${search}”`);
+  const search = searchOf(filters);
+  if (search) out.push(`Search: “${search}”`);
   for (const chip of def.filters) {
     if (chip.kind === 'range') {
-      const from = instantOf(filters as never, chip.from as never);
-      const to = instantOf(filters as never, chip.to as never);
+      const from = instantOf(filters, chip.from);
+      const to = instantOf(filters, chip.to);
       if (from || to) out.push(`${chip.label}: ${from ? formatDay(from) : '…'} – ${to ? formatDay(to) : '…'}`);
     } else if (chip.kind === 'flag') {
-      const value = (filters as Record<string, unknown>)[chip.key];
+      const value: unknown = filters[chip.key];
       if (typeof value === 'boolean') out.push(`${chip.label}: ${value ? chip.yes : chip.no}`);
     } else if (chip.kind === 'customField') {
       const filter = customFieldFilterOf(filters, chip.key.slice('cf.'.length));
       if (filter) out.push(`${chip.label}: ${customFieldSummary(chip.field, filter)}`);
     } else {
-      const values = valuesOf(filters as never, chip.key as never);
+      const values = valuesOf(filters, chip.key);
       if (values.length === 0) continue;
       const known = chip.kind === 'choices' ? chip.choices : (options?.[chip.source] ?? []);
       out.push(`${chip.label}: ${values.map((v) => known.find((o) => o.value === v)?.label ?? v).join(', ')}`);
