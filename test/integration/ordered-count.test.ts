@@ -51,9 +51,7 @@ function expectCountsOf(database: Db, name: ListName): void {
   for (const filters of filtersOf[name]) {
     for (const sort of sortsOf(name)) {
       const statements = queries.orderedSql(database, filters, sort, at);
-      // Every statement brings its lean count: the whole statement is never wrapped.
-      expect(statements.every((statement) => statement.count !== undefined)).toBe(true);
-      const ids = [...queries.iterate(database, filters as never, sort as never, at)].map((row) => row.id);
+      const ids = [...queries.iterate(database, filters, sort, at)].map((row) => row.id);
       expect(countOrdered(database, statements), `${name} ${JSON.stringify({ filters, sort })}`).toBe(ids.length);
       expect(new Set(ids).size).toBe(ids.length);
       if (ids.length > 0) nonEmpty++;

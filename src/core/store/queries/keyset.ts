@@ -246,7 +246,7 @@ const countFrom = (q: OrderedQuery, conditions: readonly string[]) => q.countFro
 export interface OrderedStatement {
   sql: string;
   params: unknown[];
-  count?: { sql: string; params: unknown[] };
+  count: { sql: string; params: unknown[] };
 }
 
 /**
@@ -294,15 +294,14 @@ export interface RowRange {
   limit: number | null;
 }
 
-/** How many rows the statements of an ordered query give, together (each by its `count` where it has one). */
+/** How many rows the statements of an ordered query give, together (each by its own `count`). */
 export function countOrdered(db: Db, statements: readonly OrderedStatement[]): number {
   let n = 0;
-  for (const { sql, params, count } of statements) {
+  for (const { count } of statements)
     n += db
-      .prepare(count?.sql ?? `SELECT count(*) FROM (${sql})`)
+      .prepare(count.sql)
       .pluck()
-      .get(...(count?.params ?? params)) as number;
-  }
+      .get(...count.params) as number;
   return n;
 }
 
