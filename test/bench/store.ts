@@ -208,34 +208,46 @@ export async function benchStore(): Promise<Measure[]> {
     // Issue 16 item 5: the same rows and columns as an Excel workbook (XML parts, zipped as they
     // stream, by one worker: a workbook is made whole), against the CSV export made the same way
     // by one worker: its anchor.
+    // Three rounds, each the one-worker CSV then the workbook, judged on the middle round's ratio
+    // (as the CSV export above): the anchor alone, measured once, moved between 49k and 63k rows/s
+    // from one run to the next while the workbook held at 19-20k.
     const oneOut = join(dir, 'shipments-one-worker.csv');
-    const oneAside = startExportAside(db, { ...asideOptions, workers: 1 });
-    await oneAside.ready;
-    const oneStarted = performance.now();
-    const one = await oneAside.run(oneOut, { view: 'shipments', columns });
-    const oneSeconds = (performance.now() - oneStarted) / 1000;
+    const xlsxOut = join(dir, 'shipments.xlsx');
+    const xlsxRounds: { one: number; xlsx: number }[] = [];
+    let xlsxRss = { peakMb: 0, startMb: 0 };
+    for (let round = 0; round < 3; round++) {
+      const oneAside = startExportAside(db, { ...asideOptions, workers: 1 });
+      await oneAside.ready;
+      const oneStarted = performance.now();
+      const one = await oneAside.run(oneOut, { view: 'shipments', columns });
+      const oneRate = one.rows / ((performance.now() - oneStarted) / 1000);
+      const xlsxAside = startExportAside(db, asideOptions);
+      await xlsxAside.ready;
+      const xlsxStarted = performance.now();
+      const xlsx = await withPeakRss(() => xlsxAside.run(xlsxOut, { view: 'shipments', columns, format: 'xlsx' }));
+      xlsxRounds.push({ one: oneRate, xlsx: xlsx.result.rows / ((performance.now() - xlsxStarted) / 1000) });
+      if (round === 0) xlsxRss = { peakMb: xlsx.peakMb, startMb: xlsx.startMb };
+    }
+    const xlsxMiddle = [...xlsxRounds].sort((a, b) => a.xlsx / a.one - b.xlsx / b.one)[1]!;
+    console.log(
+      `  XLSX export rounds: ${xlsxRounds.map((r) => `${Math.round(r.xlsx)} vs ${Math.round(r.one)} rows/s (${(r.xlsx / r.one).toFixed(2)}x)`).join(', ')}`,
+    );
     measures.push(
-      measure('CSV export of 100k shipments by one worker', one.rows / oneSeconds, 'rows/s', {
+      measure('CSV export of 100k shipments by one worker, middle round', xlsxMiddle.one, 'rows/s', {
         anchor: { name: 'the same export by two workers (above)', value: middle.rows / middle.seconds },
       }),
     );
-    const xlsxOut = join(dir, 'shipments.xlsx');
-    const xlsxAside = startExportAside(db, asideOptions);
-    await xlsxAside.ready;
-    const xlsxStarted = performance.now();
-    const xlsx = await withPeakRss(() => xlsxAside.run(xlsxOut, { view: 'shipments', columns, format: 'xlsx' }));
-    const xlsxSeconds = (performance.now() - xlsxStarted) / 1000;
     measures.push(
-      measure(`XLSX export of 100k shipments (${whereExported})`, xlsx.result.rows / xlsxSeconds, 'rows/s', {
+      measure(`XLSX export of 100k shipments (${whereExported}), middle of 3 rounds`, xlsxMiddle.xlsx, 'rows/s', {
         // More bytes per cell than CSV (SpreadsheetML) and a deflate pass: at least a third as fast.
         ratioAtLeast: 0.33,
         anchor: {
-          name: 'the CSV export of the same rows and columns, by one worker as the workbook is',
-          value: one.rows / oneSeconds,
+          name: 'the CSV export of the same rows and columns, by one worker as the workbook is, same round',
+          value: xlsxMiddle.one,
         },
       }),
     );
-    measures.push(measure('XLSX export: RSS growth', xlsx.peakMb - xlsx.startMb, 'MB', { below: 200 }));
+    measures.push(measure('XLSX export: RSS growth', xlsxRss.peakMb - xlsxRss.startMb, 'MB', { below: 200 }));
     measures.push(measure('XLSX export file size', statSync(xlsxOut).size / 1e6, 'MB', {}));
     db.close();
   } finally {
