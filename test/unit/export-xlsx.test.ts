@@ -93,7 +93,7 @@ describe('writeXlsx', () => {
     const sheet = part(bytes, 'xl/worksheets/sheet1.xml');
     expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
     expect(sheet).toContain('<autoFilter ref="A1:B4"/>');
-    expect(sheet).toMatch(/<c r="A1" s="1" t="inlineStr"><is><t xml:space="preserve">ID<\/t>/);
+    expect(sheet).toMatch(/<c r="A1" s="1" t="inlineStr"><is><t>ID<\/t>/);
     expect(part(bytes, 'xl/workbook.xml')).toContain(`'Shipments'!$A$1:$B$4`);
     // No cell of the sheet is a formula.
     expect(sheet).not.toContain('<f>');
@@ -210,6 +210,10 @@ describe('hostile text', () => {
     expect(sheet).not.toContain('<f>');
     // eslint-disable-next-line no-control-regex -- the point of the check
     expect(sheet).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/);
+    // Spaces at either end and line breaks are kept by saying so (xml:space); other text is bare.
+    expect(sheet).toContain('<t xml:space="preserve">  padded  </t>');
+    expect(sheet).toContain('<t xml:space="preserve">line1\nline2\nline3</t>');
+    expect(sheet).toContain('<t>@SUM(A1)</t>');
     const values = (await readExcelFile(bytes, { trim: false }))[0]!.data.slice(1).map((r) => r[1]);
     expect(values).toEqual([
       '<script>&amp;</script>',

@@ -146,6 +146,17 @@ export function stringXml(text: string, ref: string, style: number): string {
   const body = xmlText(text);
   if (body === '') return '';
   const s = style === 0 ? '' : ` s="${style}"`;
-  // xml:space keeps leading and trailing spaces and line breaks, which XML would let go.
-  return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${body}</t></is></c>`;
+  const t = needsPreserve(body) ? '<t xml:space="preserve">' : '<t>';
+  return `<c r="${ref}"${s} t="inlineStr"><is>${t}${body}</t></is></c>`;
+}
+
+/**
+ * Whether a cell's text must say xml:space="preserve": it starts or ends with whitespace, or
+ * holds a tab or a line break, which a reader may otherwise let go or fold (Excel itself writes
+ * the attribute only then). Most cells need not: 21 bytes each less to make and deflate.
+ */
+function needsPreserve(body: string): boolean {
+  return (
+    body.charCodeAt(0) <= 32 || body.charCodeAt(body.length - 1) <= 32 || body.includes('\n') || body.includes('\t')
+  );
 }

@@ -279,10 +279,11 @@ export async function writeXlsx<Row>(options: WriteXlsxOptions<Row>): Promise<Cs
         );
       }
       const row = step.value;
-      let line = `<row r="${r}">`;
+      const rowNumber = String(r);
+      let line = `<row r="${rowNumber}">`;
       for (let i = 0; i < columns.length; i++) {
         const value: CellValue = columns[i]!.value(row);
-        line += cellXml(value, `${letters[i]}${r}`, dates[i]);
+        line += cellXml(value, letters[i]! + rowNumber, dates[i]);
       }
       batch += `${line}</row>`;
       batchRows++;
