@@ -67,6 +67,20 @@ describe('control characters', () => {
     expect(text.replaceAll('\r\n', '')).not.toContain('\r');
   });
 
+  it('removes LINE SEPARATOR and PARAGRAPH SEPARATOR, which break lines in some readers only', async () => {
+    const values = ['Rotter\u2028dam', 'two\u2029paragraphs', '\u2028=1+1', '\u2029\u2028'];
+    expect(await cellsOf(values)).toEqual(['Rotterdam', 'twoparagraphs', "'=1+1", '']);
+    const text = await exportText(
+      [{ id: 1, value: 'a\u2028b', after: 'c\u2029d' }],
+      [{ ...columns[0]!, header: 'I\u2028D' }, ...columns.slice(1)],
+    );
+    expect(text).not.toMatch(/[\u2028\u2029]/u);
+    expect(parseCsv(text)).toEqual([
+      ['ID', 'Value', 'After'],
+      ['1', 'ab', 'cd'],
+    ]);
+  });
+
   it('leaves a cell of nothing but controls empty', async () => {
     expect(await cellsOf(['\u0000\u0001\u001b\u007f', '\u202E\u2066'])).toEqual(['', '']);
   });
@@ -170,7 +184,7 @@ describe('the fast path', () => {
   it('writes every cell as the full path does', () => {
     // A small deterministic generator over the characters each rule looks at.
     const alphabet = ['a', 'Z', '7', ' ', '=', '+', '-', '@', ',', '"', '\t', '\n', '\r', '\u0000', '\u007f'];
-    alphabet.push('\u0085', '\u202E', '\u2069', '\u200F', 'é', '🚢', '\uFF1D', '\u00a0');
+    alphabet.push('\u0085', '\u2028', '\u2029', '\u202E', '\u2069', '\u200F', 'é', '🚢', '\uFF1D', '\u00a0');
     let seed = 12_345;
     const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
     for (let i = 0; i < 5000; i++) {
@@ -195,7 +209,8 @@ describe('the fast path', () => {
 
   it('writes whole rows as their cells alone would be, however the trouble is spread over them', async () => {
     // Three text columns; the one scan per row must send the row cell by cell whichever holds it.
-    const alphabet = ['a', 'Z', '7', ' ', '=', ',', '"', '\t', '\n', '\r', '\u0000', '\u0085', '\u202E', 'é', '🚢'];
+    const alphabet = ['a', 'Z', '7', ' ', '=', ',', '"', '\t', '\n', '\r', '\u0000', '\u0085', '\u2028', '\u202E', 'é'];
+    alphabet.push('🚢');
     let seed = 987;
     const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31);
     const text = () => {

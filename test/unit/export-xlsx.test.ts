@@ -230,6 +230,17 @@ describe('hostile text', () => {
     ]);
   });
 
+  it('drops LINE SEPARATOR and PARAGRAPH SEPARATOR as the CSV does', async () => {
+    const values = ['Rotter\u2028dam', 'two\u2029paragraphs', 'both\u2028\u2029 at once <b>'];
+    const { bytes } = await workbook(
+      values.map((value, id) => ({ id, value })),
+      cellColumns,
+    );
+    expect(part(bytes, 'xl/worksheets/sheet1.xml')).not.toMatch(/[\u2028\u2029]/u);
+    const cells = (await readExcelFile(bytes, { trim: false }))[0]!.data.slice(1).map((r) => r[1]);
+    expect(cells).toEqual(['Rotterdam', 'twoparagraphs', 'both at once <b>']);
+  });
+
   it(`cuts a cell longer than Excel's ${MAX_CELL_LENGTH} characters with the CSV's marker`, async () => {
     const long = 'x'.repeat(40_000);
     const values = (await readBack([{ id: 1, value: long }], cellColumns))[1]!;

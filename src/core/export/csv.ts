@@ -65,6 +65,8 @@ export const MAX_CELL_LENGTH = 32_767;
  * - C0 controls other than TAB and LF, DEL and the C1 controls: invisible in a spreadsheet, and
  *   readers differ on them (NUL ends the text in some programs; VT, FF, NEL and U+001C-U+001E
  *   break lines in others, Python's splitlines among them). Removed.
+ * - LINE SEPARATOR and PARAGRAPH SEPARATOR (U+2028, U+2029): line breaks to some readers (text
+ *   editors, JavaScript before ES2019, splitlines) and not to others, as NEL is. Removed.
  * - CR: a line break to some readers and not to others, alone or before LF. CRLF and a lone CR
  *   become one LF, the line break every spreadsheet shows inside a quoted cell.
  * - Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they reorder the
@@ -74,14 +76,14 @@ export const MAX_CELL_LENGTH = 32_767;
  *   right to left), and the hidden order is what shows.
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE = /[\x00-\x08\x0B-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/;
+const UNSAFE = /[\x00-\x08\x0B-\x1F\x7F-\x9F\u2028-\u202E\u2066-\u2069]/;
 // eslint-disable-next-line no-control-regex -- as above
-const UNSAFE_ALL = /\r\n?|[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/g;
+const UNSAFE_ALL = /\r\n?|[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\u2028-\u202E\u2066-\u2069]/g;
 /** UNSAFE and NEEDS_QUOTES together: text matching neither is its own cell but for a formula start. */
 // eslint-disable-next-line no-control-regex -- as above
-const NEEDS_WORK = /[",\n\x00-\x08\x0B-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069]/;
+const NEEDS_WORK = /[",\n\x00-\x08\x0B-\x1F\x7F-\x9F\u2028-\u202E\u2066-\u2069]/;
 
-/** `text` with control characters removed, its line breaks as LF and bidi controls removed. */
+/** `text` with control characters and U+2028/U+2029 removed, its line breaks as LF and bidi controls removed. */
 export function removeUnsafeCharacters(text: string): string {
   return UNSAFE.test(text) ? text.replace(UNSAFE_ALL, (found) => (found.charCodeAt(0) === 13 ? '\n' : '')) : text;
 }

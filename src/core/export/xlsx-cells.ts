@@ -19,7 +19,7 @@ const LAST_SERIAL = 2_958_465;
 
 /**
  * What XML 1.0 forbids in text once removeUnsafeCharacters has run (it takes the C0 and C1
- * controls but TAB and LF, and CR): U+FFFE, U+FFFF and a surrogate without its pair.
+ * controls but TAB and LF, CR, and U+2028/U+2029): U+FFFE, U+FFFF and a surrogate without its pair.
  */
 const XML_FORBIDDEN = /[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /**
@@ -31,7 +31,7 @@ const XML_SPECIAL = /[&<>]/g;
 const XML_ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 /** Text that needs nothing of the above: letters, digits, spaces and common punctuation. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const NEEDS_WORK = /[&<>_\x00-\x08\x0B-\x1F\x7F-\x9F\u202A-\u202E\u2066-\u2069\uD800-\uDFFF\uFFFE\uFFFF]/;
+const NEEDS_WORK = /[&<>_\x00-\x08\x0B-\x1F\x7F-\x9F\u2028-\u202E\u2066-\u2069\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /**
  * The text a spreadsheet should show for `text`, as it goes between `<t>` and `</t>`: control
