@@ -9,6 +9,8 @@ export const exitCodes = {
   validation: 6,
   /** Another sync of the same database is running (the app, or another cron job). */
   busy: 7,
+  /** The service sent an answer Quayside could not use: unreadable, or a list that loops or never ends. */
+  malformed: 8,
   cancelled: 130,
 } as const;
 
@@ -20,11 +22,15 @@ export function exitCodeFor(code: string): number {
       return exitCodes.auth;
     case 'rate_limited':
       return exitCodes.rateLimited;
+    // A redirect is a 'network' refusal too (RedirectError).
     case 'network':
     case 'timeout':
     case 'upstream':
-    case 'malformed':
       return exitCodes.network;
+    // A next link to another host is a list gone wrong as much as one that loops.
+    case 'malformed':
+    case 'foreign_origin':
+      return exitCodes.malformed;
     case 'validation':
     case 'not_found':
     case 'invalid_argument':

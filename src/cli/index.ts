@@ -43,8 +43,9 @@ Commands:
 
 The data folder is QUAYSIDE_DATA_DIR when set, else the app's user-data folder.
 Exit codes: 0 ok, 1 failure, 2 usage, 3 API key refused or missing, 4 rate limited,
-5 network or service unavailable, 6 validation, 7 busy (another sync of the same database
-is running), 130 cancelled.`;
+5 network or service unavailable (a redirect included), 6 validation, 7 busy (another sync
+of the same database is running), 8 the service's answer unusable (unreadable, or a list that
+loops), 130 cancelled.`;
 
 async function info(args: string[], io: CommandIo): Promise<number> {
   let json: boolean;

@@ -60,6 +60,29 @@ describe('a failure at an address never seen to answer', () => {
     );
     expect(describeAddressFailure(new NetworkError('bad port'))).toMatch(/port .* will not connect to/);
   });
+
+  it('says a redirect is one, and does not follow it', async () => {
+    const asked: string[] = [];
+    const redirecting = ((url: URL) => {
+      asked.push(url.href);
+      return Promise.resolve(new Response(null, { status: 302, headers: { location: 'https://elsewhere.test/v2' } }));
+    }) as typeof fetch;
+    const baseUrl = 'https://tracking.example-forwarder.test/v2';
+    const result = await checkApiKey({
+      apiKey: 'key-ABCD',
+      baseUrl,
+      limiter: new RateLimiter(),
+      fetch: redirecting,
+      knownGood: false,
+    });
+    expect(result).toEqual({
+      result: 'address-failed',
+      message: `Quayside could not use ${baseUrl}: it redirects elsewhere (302); enter the address it leads to.`,
+    });
+    // One request, to the address itself: the redirect's target was never asked.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.startsWith(`${baseUrl}/tracking_requests`)).toBe(true);
+  });
 });
 
 describe('a failure at a known-good address', () => {

@@ -178,6 +178,23 @@ export class NetworkError extends ApiError {
   }
 }
 
+/**
+ * A 3xx: the address answered with a redirect, which Quayside does not follow (one to another
+ * host would take the key with it). A network sign-in page or a proxy in the way answers so, as
+ * does an address that has moved: a refusal by the network, not by the service.
+ */
+export class RedirectError extends ApiError {
+  override name = 'RedirectError';
+  constructor(status: number, init: ApiErrorInit = {}) {
+    super(
+      'network',
+      `The Tracking API's address answered with a redirect (${status}), which Quayside does not follow: a network sign-in page or proxy may be in the way, or the address has moved.`,
+      // The same request would meet the same redirect.
+      { ...init, status, retryable: false },
+    );
+  }
+}
+
 export class TimeoutError extends ApiError {
   override name = 'TimeoutError';
   constructor(init: ApiErrorInit = {}) {
@@ -288,5 +305,6 @@ export function errorFromResponse(status: number, bodyText: string, headers: Hea
   if (status === 422) return new ValidationError(init);
   if (status === 429) return new RateLimitedError(parseRetryAfter(readHeader(headers, 'retry-after')), init);
   if (status >= 500) return new UpstreamError(status, init);
+  if (status >= 300 && status < 400) return new RedirectError(status, init);
   return new ApiError('rejected', withDetails(`The Tracking API refused the request (error ${status}).`, errors), init);
 }

@@ -8,7 +8,7 @@
  * must prove itself before a profile is saved with it. At a known-good address the same failures
  * mean the connection is down, and the profile is saved unverified instead.
  */
-import { NetworkError, type ApiError } from '../api/errors';
+import { NetworkError, RedirectError, type ApiError } from '../api/errors';
 import { DEFAULT_BASE_URL, displayBaseUrl } from '../../shared/base-url';
 
 /** System error codes (Node's and OpenSSL's, as fetch reports them on `cause.code`). */
@@ -24,6 +24,7 @@ const certificate =
 /** The reason, after "Quayside could not use <address>: ". */
 export function describeAddressFailure(error: ApiError): string {
   if (error instanceof NetworkError) return networkReason(error.reason);
+  if (error instanceof RedirectError) return `it redirects elsewhere (${error.status}); enter the address it leads to`;
   switch (error.code) {
     case 'timeout':
       return 'it did not answer in time (nothing may be listening there, or a firewall holds the connection)';
@@ -36,9 +37,7 @@ export function describeAddressFailure(error: ApiError): string {
     case 'rate_limited':
       return 'it answered “too many requests” (429), so it could not be checked; try again in a minute';
     case 'rejected':
-      return error.status !== null && error.status >= 300 && error.status < 400
-        ? `it redirects elsewhere (${error.status}); enter the address it leads to`
-        : `something answers there, but it is not the Tracking API: it refused the request (error ${error.status ?? 'unknown'})`;
+      return `something answers there, but it is not the Tracking API: it refused the request (error ${error.status ?? 'unknown'})`;
     default:
       return `something answers there, but not as the Tracking API does (${error.message})`;
   }
