@@ -5,8 +5,17 @@
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes } from '../../src/cli/exit-codes';
 import { runCli } from '../../src/cli/index';
@@ -77,6 +86,68 @@ describe('cli on a database on read-only media', () => {
     }
     expect(sha256(file)).toBe(before);
   });
+});
+
+/** The CLI in a child process as an unprivileged user (test/fixtures/cli-unprivileged.ts). */
+function unprivilegedCli(
+  folder: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ uid: number; refusal: string | null; code: number; out: string; err: string }> {
+  const root = resolve(import.meta.dirname, '../..');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'test/fixtures/cli-unprivileged.ts'), folder, ...args],
+    { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((done, fail) => {
+    child.on('error', fail);
+    child.on('close', (status) => {
+      if (status !== 0) fail(new Error(`the child exited ${status}: ${stderr}`));
+      else done(JSON.parse(stdout));
+    });
+  });
+}
+
+describe('cli on a database in a folder whose permissions refuse writes', () => {
+  it(
+    'opens it read-only (SQLite answers SQLITE_READONLY_DIRECTORY there): status reads it, sync says it cannot write',
+    { timeout: 60_000 },
+    async () => {
+      const { dir, file } = copyIn();
+      // Only the folder refuses: the file itself may be written by anyone, the -wal and -shm not created.
+      chmodSync(dirname(dir), 0o755);
+      chmodSync(file, 0o666);
+      chmodSync(dir, 0o555);
+      try {
+        const before = sha256(file);
+
+        const status = await unprivilegedCli(dir, ['status', '--db', file, '--json']);
+        // The child really ran where writes are refused, as a forwarder would meet the folder.
+        expect(status).toMatchObject({ refusal: 'EACCES', code: exitCodes.ok, err: '' });
+        expect(status.uid).not.toBe(0);
+        expect(JSON.parse(status.out)).toMatchObject({ counts: { shipments: 40 }, read_only: true });
+
+        const sync = await unprivilegedCli(dir, ['sync', '--db', file, '--base-url', sandbox.get().url], {
+          T49_API_TOKEN: DEMO_API_KEY,
+        });
+        expect(sync.code).toBe(exitCodes.failure);
+        expect(sync.out).toContain(
+          `The local copy at ${file} is on a read-only disk; Quayside can show and export it but cannot sync into it.`,
+        );
+        expect(sync.out).toContain('0 requests');
+        expect(sha256(file)).toBe(before);
+        expect(readdirSync(dir)).toEqual(['quayside.sqlite']);
+      } finally {
+        // Writable again, so the folder can be removed by whoever runs the tests.
+        chmodSync(dir, 0o755);
+      }
+    },
+  );
 });
 
 const notQuayside = (file: string) =>

@@ -102,7 +102,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   // SQLite writes beside the file (-wal, -shm, a new file): both must be writable.
   const folderRefuses = can(dirname(file), constants.W_OK);
   if (!exists && folderRefuses) throw fail(file, 'cannot_create', folderRefuses);
-  const readOnly = exists && (folderRefuses !== null || can(file, constants.W_OK) !== null);
+  let readOnly = exists && (folderRefuses !== null || can(file, constants.W_OK) !== null);
 
   let db: Db;
   try {
@@ -117,7 +117,10 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     checkIdentity(db, file, migrations);
   } catch (error) {
     db.close();
-    if (!(readOnly && codeOf(error) === 'SQLITE_CANTOPEN')) throw classify(file, error, readOnly, exists);
+    // The folder refuses the -wal/-shm after all, where access() said it would not (a network
+    // share's permissions, a security module): the file is read as one in a read-only folder.
+    if (exists && codeOf(error) === 'SQLITE_READONLY_DIRECTORY') readOnly = true;
+    if (!(readOnly && cannotOpenInPlace(error))) throw classify(file, error, readOnly, exists);
     db = openSnapshot(file, error);
     try {
       checkIdentity(db, file, migrations);
@@ -168,6 +171,16 @@ function refuseWrites(db: Db, file: string): void {
     return statement;
   };
   db.prepare = guarded as Db['prepare'];
+}
+
+/**
+ * SQLite's answers for a WAL file it cannot read in place, having no -shm and no right to create
+ * one: CANTOPEN where creating fails with EPERM or EROFS (an immutable folder, read-only media),
+ * READONLY_DIRECTORY where it fails with EACCES (a folder whose permissions refuse writes).
+ */
+function cannotOpenInPlace(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY_DIRECTORY';
 }
 
 function codeOf(error: unknown): unknown {
