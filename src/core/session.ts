@@ -10,7 +10,7 @@ import type { Db } from './store/database';
 import { readState } from './store/sync-state';
 import type { SyncEngine } from './sync/engine';
 import { openSync } from './sync/open-sync';
-import { SyncScheduler } from './sync/scheduler';
+import { nextAttemptSentence, SyncScheduler } from './sync/scheduler';
 import { readSyncLog } from './sync/sync-log';
 import type { SyncMode, SyncProgress, SyncSummary } from './sync/types';
 import type { SyncProgressInfo, SyncRun, SyncStatus } from '../shared/types';
@@ -72,6 +72,8 @@ export class Session {
   #online = true;
   #progress: SyncProgressInfo | null = null;
   #error: string | null = null;
+  /** When the service said the next request may go, after a run it stopped for that (ms since the epoch). */
+  #retryAt: number | null = null;
   /** Set when the last run found another process syncing this database (the CLI, a cron job). */
   #busy: string | null = null;
   #controller: AbortController | null = null;
@@ -100,6 +102,8 @@ export class Session {
           run: () => this.#runSync('auto'),
           intervalMs: options.syncIntervalMinutes * 60_000,
           onError: (error) => options.log('scheduled sync failed', error),
+          // The status names the next run (and, after a refusal to wait for, says when it is).
+          onNextRun: () => this.#o.onStatus(this.status()),
         })
       : null;
   }
@@ -199,16 +203,22 @@ export class Session {
   status(): SyncStatus {
     const lastRun = readSyncLog(this.db, 1)[0] ?? null;
     const completed = readState<string>(this.db, 'sync:completed_at');
+    const nextRunAt = this.#scheduler?.nextRunAt ?? null;
     return {
       state: this.#running ? 'syncing' : this.#busy ? 'busy' : this.#error ? 'failed' : 'idle',
       progress: this.#running ? this.#progress : null,
       lastRun,
       lastSyncedAt: completed,
-      nextSyncAt:
-        this.#scheduler && !this.#running ? new Date(Date.now() + this.#scheduler.nextDelayMs).toISOString() : null,
+      nextSyncAt: nextRunAt !== null && !this.#running ? new Date(nextRunAt).toISOString() : null,
       online: this.#online,
-      error: this.#busy ?? this.#error,
+      error: this.#busy ?? this.#errorSentence(nextRunAt),
     };
+  }
+
+  /** The last run's failure; after the service asked to wait, with when the schedule really tries again. */
+  #errorSentence(nextRunAt: number | null): string | null {
+    if (this.#error === null || this.#retryAt === null || nextRunAt === null) return this.#error;
+    return `${this.#error} ${nextAttemptSentence(this.#retryAt, nextRunAt, Date.now())}`;
   }
 
   history(limit: number): SyncRun[] {
@@ -233,6 +243,7 @@ export class Session {
     this.#controller = controller;
     this.#progress = null;
     this.#error = null;
+    this.#retryAt = null;
     this.#busy = null;
     this.#running = this.engine!.run({ mode, signal: controller.signal })
       .then((summary) => {
@@ -243,6 +254,11 @@ export class Session {
           return summary;
         }
         this.#error = summary.status === 'failed' ? (summary.error?.message ?? 'The sync failed.') : null;
+        if (summary.error?.retryAt) {
+          // No run, scheduled or already due, goes before the instant the service named.
+          this.#retryAt = Date.parse(summary.error.retryAt);
+          this.#scheduler?.holdUntil(this.#retryAt);
+        }
         const line = `sync #${summary.runId} ${summary.mode} ${summary.status}: ${summary.requests} requests, ${summary.rateLimited} rate limited, ${summary.durationMs} ms`;
         if (summary.status === 'failed') {
           this.#o.log(

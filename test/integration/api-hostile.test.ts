@@ -11,6 +11,7 @@ import { MAX_BODY_BYTES, TrackingApiClient, type TrackingApiClientOptions } from
 import { ApiError, describeInstant } from '../../src/core/api/errors';
 import { RateLimiter } from '../../src/core/api/rate-limiter';
 import { DEMO_API_KEY } from '../../src/sandbox/index';
+import type { SyncStatus } from '../../src/shared/types';
 import { syncNow, testCore, value } from '../helpers/core';
 import { useHostileProxy, type ProxiedRequest } from '../helpers/hostile-proxy';
 import { useSandbox } from '../helpers/sandbox';
@@ -76,7 +77,7 @@ describe('a Retry-After longer than Quayside waits', () => {
     expect(summary.status).toBe('failed');
     expect(summary.error?.code).toBe('rate_limited');
     const sentence = (t: number) =>
-      `The Tracking API asked Quayside to wait 24 hours (until ${describeInstant(new Date(t + DAY_MS), new Date(t))}) before the next request; the sync stopped and will try again after that.`;
+      `The Tracking API asked Quayside to wait 24 hours (until ${describeInstant(new Date(t + DAY_MS), new Date(t))}) before the next request, so the sync stopped.`;
     expect(sentence(before)).toMatch(/until \d\d:\d\d UTC tomorrow\)/);
     expect([sentence(before), sentence(after)]).toContain(summary.error?.message);
     // No request was repeated into the refusal, and the shared limiter is not paused by it.
@@ -94,6 +95,36 @@ describe('a Retry-After longer than Quayside waits', () => {
     sync.close();
   });
 
+  it(
+    "says in the app's status when its schedule really tries again, and holds the schedule until then",
+    { timeout: 60_000 },
+    async () => {
+      // Every list refused for a day; the demo service answers the rest.
+      const refusing = ((url: URL, init?: RequestInit) =>
+        (init?.method ?? 'GET') === 'GET' && /^\/v2\/[a-z_]+$/.test(url.pathname)
+          ? Promise.resolve(
+              new Response('{"errors":[{"status":"429"}]}', { status: 429, headers: { 'retry-after': '86400' } }),
+            )
+          : fetch(url, init)) as typeof fetch;
+      const { core } = testCore({ autoSync: true, fetch: refusing });
+      let status = await value<SyncStatus>(core, 'sync:status');
+      // The first scheduled sync starts by itself; wait until its failure is told with the next try.
+      for (let i = 0; i < 600 && !status.error?.includes('Quayside will try again'); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = await value<SyncStatus>(core, 'sync:status');
+      }
+      expect(status.state).toBe('failed');
+      // The schedule's next run is the instant the service named, not its usual backed-off half hour.
+      const retryAt = new Date(status.nextSyncAt!);
+      expect(retryAt.getTime() - Date.now()).toBeGreaterThan(DAY_MS - 60_000);
+      const until = describeInstant(retryAt, new Date(retryAt.getTime() - DAY_MS));
+      expect(status.error).toBe(
+        `The Tracking API asked Quayside to wait 24 hours (until ${until}) before the next request, so the sync stopped. Quayside will try again then.`,
+      );
+      await core.close();
+    },
+  );
+
   it('reads Retry-After as an HTTP date, and waits out a short one', async () => {
     const at = new Date(Math.ceil((Date.now() + 3 * DAY_MS) / 1000) * 1000);
     let answered = 0;
@@ -105,7 +136,7 @@ describe('a Retry-After longer than Quayside waits', () => {
     const error = await rejection(client.get('/shipping_lines'));
     expect(error).toMatchObject({ code: 'rate_limited', retryAt: at });
     expect(error.message).toBe(
-      `The Tracking API asked Quayside to wait 3 days (until ${describeInstant(at, new Date())}) before the next request; the sync stopped and will try again after that.`,
+      `The Tracking API asked Quayside to wait 3 days (until ${describeInstant(at, new Date())}) before the next request, so the sync stopped.`,
     );
     expect(slept).toEqual([]);
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SyncScheduler, type SchedulerTimers } from '../../src/core/sync/scheduler';
+import { nextAttemptSentence, SyncScheduler, type SchedulerTimers } from '../../src/core/sync/scheduler';
 import type { SyncSummary } from '../../src/core/sync/types';
 
-function fakeTimers() {
-  let now = 0;
+function fakeTimers(start = 0) {
+  let now = start;
   const pending: { at: number; callback: () => void; id: number }[] = [];
   let nextId = 0;
   const timers: SchedulerTimers = {
@@ -34,6 +34,7 @@ function fakeTimers() {
       now = end;
     },
     pendingDelays: () => pending.map((p) => p.at - now),
+    now: () => now,
   };
 }
 
@@ -135,5 +136,93 @@ describe('sync scheduler', () => {
     await clock.advance(0);
     await clock.advance(50);
     expect(maxActive).toBe(1);
+  });
+});
+
+describe('a run the service asked to hold off', () => {
+  const MINUTE = 60_000;
+  // 09:00 UTC on 14 May 2026.
+  const start = Date.UTC(2026, 4, 14, 9, 0);
+  const refused = (retryAt: number): SyncSummary => ({
+    ...summary('failed'),
+    error: { code: 'rate_limited', message: 'Wait.', retryAt: new Date(retryAt).toISOString() },
+  });
+
+  it('is not tried again before the instant the service named, and the sentence says when it will be', async () => {
+    const clock = fakeTimers(start);
+    const retryAt = start + 24 * 60 * MINUTE;
+    let runs = 0;
+    const scheduler = new SyncScheduler({
+      run: () => (runs++, Promise.resolve(runs === 1 ? refused(retryAt) : summary('ok'))),
+      intervalMs: 15 * MINUTE,
+      timers: clock.timers,
+      now: clock.now,
+    });
+    scheduler.start(0);
+    await clock.advance(0);
+    expect(runs).toBe(1);
+    // Not the backed-off half hour: the day the service asked for.
+    expect(scheduler.nextRunAt).toBe(retryAt);
+    expect(clock.pendingDelays()).toEqual([24 * 60 * MINUTE]);
+    expect(nextAttemptSentence(retryAt, scheduler.nextRunAt!, clock.now())).toBe('Quayside will try again then.');
+    await clock.advance(24 * 60 * MINUTE - 1);
+    expect(runs).toBe(1);
+    await clock.advance(1);
+    expect(runs).toBe(2);
+    expect(clock.pendingDelays()).toEqual([15 * MINUTE]);
+    scheduler.stop();
+  });
+
+  it("says the schedule's own later time when its pause is longer than the service's", async () => {
+    const clock = fakeTimers(start);
+    // Five minutes asked, more than is waited out in place; the schedule's backoff is 30 minutes.
+    const retryAt = start + 5 * MINUTE;
+    const scheduler = new SyncScheduler({
+      run: () => Promise.resolve(refused(retryAt)),
+      intervalMs: 15 * MINUTE,
+      timers: clock.timers,
+      now: clock.now,
+    });
+    scheduler.start(0);
+    await clock.advance(0);
+    expect(scheduler.nextRunAt).toBe(start + 30 * MINUTE);
+    expect(nextAttemptSentence(retryAt, scheduler.nextRunAt!, clock.now())).toBe(
+      'Quayside will try again at 09:30 UTC.',
+    );
+    scheduler.stop();
+  });
+
+  it('moves a run already due sooner when a sync started by hand was refused', async () => {
+    const clock = fakeTimers(start);
+    let runs = 0;
+    const scheduler = new SyncScheduler({
+      run: () => (runs++, Promise.resolve(summary('ok'))),
+      intervalMs: 15 * MINUTE,
+      timers: clock.timers,
+      now: clock.now,
+    });
+    scheduler.start();
+    await clock.advance(5 * MINUTE);
+    // 02:00 UTC the next day.
+    const retryAt = start + 17 * 60 * MINUTE;
+    scheduler.holdUntil(retryAt);
+    expect(scheduler.nextRunAt).toBe(retryAt);
+    expect(nextAttemptSentence(retryAt, scheduler.nextRunAt!, clock.now())).toBe('Quayside will try again then.');
+    // A new interval does not bring it forward either.
+    scheduler.setInterval(MINUTE);
+    expect(scheduler.nextRunAt).toBe(retryAt);
+    await clock.advance(retryAt - clock.now() - 1);
+    expect(runs).toBe(0);
+    await clock.advance(1);
+    expect(runs).toBe(1);
+    scheduler.stop();
+  });
+
+  it('names the day when the next try is not today', () => {
+    const now = start;
+    const retryAt = start + 5 * MINUTE;
+    expect(nextAttemptSentence(retryAt, start + 17 * 60 * MINUTE, now)).toBe(
+      'Quayside will try again at 02:00 UTC tomorrow.',
+    );
   });
 });

@@ -34,7 +34,12 @@ export function summaryJson(summary: SyncSummary): string {
     rate_limited: summary.rateLimited,
     duration_ms: summary.durationMs,
     counts: summary.counts,
-    error: summary.error,
+    // Past a Retry-After too long to wait out: the instant before which a sync would be refused.
+    error: summary.error && {
+      code: summary.error.code,
+      message: summary.error.message,
+      ...(summary.error.retryAt ? { retry_at: summary.error.retryAt } : {}),
+    },
     ...(summary.notices ? { notices: summary.notices } : {}),
   });
 }

@@ -148,11 +148,12 @@ export function describeInstant(at: Date, now: Date): string {
   return `${time} on ${at.getUTCDate()} ${months[at.getUTCMonth()]} ${at.getUTCFullYear()}`;
 }
 
+/** The service's own figure; the app's schedule says when it really tries again (nextAttemptSentence). */
 function stoppedSentence(retryAfterMs: number, retryAt: Date): string {
   const now = new Date(retryAt.getTime() - retryAfterMs);
   return (
     `The Tracking API asked Quayside to wait ${describeWait(retryAfterMs)} (until ${describeInstant(retryAt, now)}) ` +
-    'before the next request; the sync stopped and will try again after that.'
+    'before the next request, so the sync stopped.'
   );
 }
 

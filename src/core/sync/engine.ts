@@ -9,7 +9,7 @@
  * without including them (`fill-stubs.ts`).
  */
 import type { JsonApiDocument } from '../api/document';
-import { ApiError } from '../api/errors';
+import { ApiError, RateLimitedError } from '../api/errors';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import { PAGE_SIZE as PAGE, walks, type Walk } from '../resources';
@@ -459,9 +459,12 @@ export class SyncEngine {
   }
 }
 
-function describe(error: unknown, signal?: AbortSignal): { code: string; message: string } {
+function describe(error: unknown, signal?: AbortSignal): NonNullable<SyncSummary['error']> {
   if (signal?.aborted)
     return { code: 'cancelled', message: 'The sync was cancelled; it will resume where it stopped.' };
+  if (error instanceof RateLimitedError && error.retryAt) {
+    return { code: error.code, message: error.message, retryAt: error.retryAt.toISOString() };
+  }
   if (error instanceof ApiError) return { code: error.code, message: error.message };
   if (error instanceof QuaysideError) return { code: error.code, message: error.message };
   const store = describeStoreError(error);

@@ -41,7 +41,11 @@ export interface SyncSummary {
    * `document_file_bytes` (files kept), `container_route` and `vessel_future_positions`.
    */
   counts: Record<string, number>;
-  error: { code: string; message: string } | null;
+  /**
+   * Why the run did not finish; `retryAt` (ISO 8601) when the service asked Quayside to wait
+   * longer than it waits in place, and no request should go before that instant.
+   */
+  error: { code: string; message: string; retryAt?: string } | null;
   /** Sentences a run says once, besides its outcome (a list the service could not give, read another way). */
   notices?: string[];
 }
