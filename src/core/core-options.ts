@@ -28,6 +28,8 @@ export interface CoreOptions {
    * not); the test host records the request instead. Without it, `documents:open` says it cannot.
    */
   openPath?: (path: string) => Promise<string>;
+  /** Shows a kept file selected in the file manager (main: `shell.showItemInFolder`); nothing is run. */
+  showItemInFolder?: (path: string) => void;
   /**
    * Shows a desktop notification (main: Electron's Notification; the test host records it).
    * `open()` is what a click does: the app's window shows the list behind it. Core calls it only

@@ -76,6 +76,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       // A kept document file, with the computer's viewer (core passes only paths inside its documents folder).
       openPath: (path) => shell.openPath(path),
+      showItemInFolder: (path) => shell.showItemInFolder(path),
       // The suggested name's extension says the format core will write (.csv or .xlsx).
       chooseExportPath: async (suggestedName) => {
         const excel = suggestedName.endsWith('.xlsx');

@@ -19,12 +19,24 @@ export interface DocumentInfo {
   emailSubject: string | null;
   /** Its current file is kept on this computer (opens offline). */
   kept: boolean;
+  /**
+   * When the kept file is not a document type Quayside opens (a program, or bytes that are not
+   * what the name says): the sentence why. Such a file is only shown in its folder.
+   */
+  keptAsData: string | null;
+  /** Why the last download of its file failed, and when a sync tries again (ISO instant). */
+  problem: string | null;
+  retryAt: string | null;
 }
 
-/** What `documents:open` did: opened the kept file, after fetching it first when it was not kept. */
+/**
+ * What `documents:open` did: opened the kept file (after fetching it first when it was not kept),
+ * or kept it without opening it, with the sentence why (`notOpened`): it is shown in its folder.
+ */
 export interface DocumentOpened {
-  opened: true;
+  opened: boolean;
   fetched: boolean;
+  notOpened: string | null;
 }
 
 /** Sort fields of the email submissions list. */

@@ -193,6 +193,8 @@ export const contract = {
   'documents:forRecord': channel<DocumentInfo[]>()(idSchema),
   /** Opens a document's file with the computer's viewer, fetching it first when it is not kept. */
   'documents:open': channel<DocumentOpened>()(idSchema),
+  /** Shows a document's kept file in the computer's file manager (never runs it). */
+  'documents:showInFolder': channel<{ shown: true }>()(idSchema),
 
   'export:csv': channel<ExportResult>()(exportSchema),
   'export:events': channel<ExportResult>()(exportEventsSchema),

@@ -102,6 +102,9 @@ export const documents = defineResource({
     file_sha256: { type: 'TEXT', writtenBy: 'sync/document-files.ts' },
     file_updated_at: { type: 'TEXT', writtenBy: 'sync/document-files.ts' },
     file_bytes: { type: 'INTEGER', writtenBy: 'sync/document-files.ts' },
+    file_problem: { type: 'TEXT', writtenBy: 'sync/document-files.ts' },
+    file_failures: { type: 'INTEGER', writtenBy: 'sync/document-files.ts' },
+    file_retry_at: { type: 'INTEGER', writtenBy: 'sync/document-files.ts' },
   },
   listTable: {
     table: 'document_links',

@@ -1,18 +1,16 @@
 /**
  * Document files kept for offline use, in a `documents` folder beside the database. A sync fetches
  * each document's file whose copy is missing or older than the document (`updated_at`) as its
- * page comes in, then the rest (`DocumentFileLane`), within the size setting (each file up to
- * `maxFileBytes`, all of them up to `maxTotalBytes`); larger ones are fetched when the user opens
- * them (`fetchDocumentFile` at user priority). A file comes from the presigned link its document
- * came with, or once that has expired from one asked of the API (`/documents/{id}/download_url`,
- * through the limiter), sent without the key (the link is the permission, and it points at
- * storage, not the API).
- * Names come from the service: `safeFileName` keeps them inside the folder whatever they hold.
+ * page comes in, then the rest (`DocumentFileLane`), within the size setting: each file up to
+ * `maxFileMb` and all of them up to `maxTotalMb`, counted on the bytes received
+ * (document-download.ts). A file that cannot be fetched is recorded on its document with the
+ * sentence why and asked again after a wait that grows with each failure (`retryAfterMs`).
+ * Larger files are fetched when the user opens them. A file comes from the presigned link its
+ * document came with, or once that has expired from one asked of the API
+ * (`/documents/{id}/download_url`, through the limiter).
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { join, dirname } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { QuaysideError } from '../errors';
 import type { Db } from '../store/database';
 import {
@@ -22,89 +20,36 @@ import {
   keptFileBytes,
   lastDocumentSeq,
   recordDocumentFiles,
+  recordFileFailures,
   type KeptFile,
   type WantedFile,
 } from '../store/queries/documents';
-import type { Priority } from './types';
+import {
+  fetchDocumentFile,
+  removeLeftoverParts,
+  type ByteBudget,
+  type DocumentFilesOptions,
+  type FetchFileContext,
+  type FileLimit,
+} from './document-download';
+import { insideFolder } from './document-names';
+
+export type { DocumentFileClient, DocumentFilesOptions } from './document-download';
 
 const MB = 1024 * 1024;
-/** A file fetched on demand is still refused past this (a link that streams forever). */
-export const ON_DEMAND_MAX_BYTES = 4096 * MB;
-const FILE_TIMEOUT_MS = 120_000;
 const AT_ONCE = 3;
 /** Files recorded in one write by the sync's lane. */
 const KEEP_BATCH = 64;
+const MINUTE = 60_000;
 
-export interface DocumentFileClient {
-  getJson(path: string, options?: { priority?: Priority; signal?: AbortSignal }): Promise<Record<string, unknown>>;
-}
-
-export interface DocumentFilesOptions {
-  /** The documents folder (created when the first file is kept). */
-  dir: string;
-  /** The size setting, read at each run (Settings → documentFiles). */
-  limits: () => { maxFileMb: number; maxTotalMb: number };
-  /** Fetch for the presigned links (tests). */
-  fetch?: typeof fetch;
+/** The wait before a file that failed `failures` times is tried again: 15 minutes, then x4 each time, at most a week. */
+export function retryAfterMs(failures: number): number {
+  return Math.min(15 * MINUTE * 4 ** Math.max(0, failures - 1), 7 * 24 * 60 * MINUTE);
 }
 
 /** The documents folder beside a database file. */
 export function documentsDirOf(dbPath: string): string {
   return join(dirname(dbPath), 'documents');
-}
-
-function httpUrl(link: unknown): URL | null {
-  if (typeof link !== 'string') return null;
-  try {
-    const url = new URL(link);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-const RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i;
-
-/**
- * The name a document's file is kept under: the document's id (or its hash when the id is not
- * plain) and the service's file name with every path part, control, bidi and reserved character
- * taken out, never starting with a dot, at most ~150 characters. Always one name inside the folder.
- */
-export function safeFileName(id: string, fileName: string | null): string {
-  const idPart = /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : createHash('sha256').update(id).digest('hex').slice(0, 32);
-  let base = (fileName ?? '').split(/[\\/]/).pop() ?? '';
-  base = base
-    .normalize('NFC')
-    // eslint-disable-next-line no-control-regex -- control characters are what is being removed
-    .replace(/[\u0000-\u001f\u007f-\u009f<>:"|?*\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_')
-    .replace(/^[.\s]+|[.\s]+$/g, '');
-  if (base.length > 120) {
-    const dot = base.lastIndexOf('.');
-    const ext = dot > 0 && base.length - dot <= 10 ? base.slice(dot) : '';
-    base = base.slice(0, 120 - ext.length) + ext;
-  }
-  if (base === '') base = 'document';
-  if (RESERVED.test(base)) base = `_${base}`;
-  return `${idPart}-${base}`;
-}
-
-/** The full path of a kept name, refused unless it is directly inside the folder. */
-export function insideFolder(dir: string, name: string): string {
-  const folder = resolve(dir);
-  const full = resolve(folder, name);
-  if (dirname(full) !== folder || basename(full) !== name) {
-    throw new QuaysideError('internal', 'A document file name would leave the documents folder.');
-  }
-  return full;
-}
-
-export interface FetchFileContext {
-  db: Db;
-  client: DocumentFileClient;
-  options: DocumentFilesOptions;
-  signal?: AbortSignal;
-  /** Records files fetched (the lane: several in one write); by default each at once. */
-  keep?: (files: KeptFile[]) => Promise<void>;
 }
 
 /**
@@ -120,89 +65,29 @@ export async function keepFiles(db: Db, dir: string, files: KeptFile[]): Promise
   }
 }
 
-/**
- * Fetches one document's file into the folder and records it; returns the bytes downloaded.
- * A file larger than `maxBytes` is abandoned (its partial copy removed) with an error.
- */
-export async function fetchDocumentFile(
-  ctx: FetchFileContext,
-  doc: Pick<WantedFile, 'id' | 'file_name' | 'updated_at' | 'link'>,
-  priority: Priority,
-  maxBytes: number,
-): Promise<number> {
-  const timeout = AbortSignal.timeout(FILE_TIMEOUT_MS);
-  const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
-  const get = async (link: unknown): Promise<Response | null> => {
-    const url = httpUrl(link);
-    if (!url) return null;
-    // No key: the link is the permission, and it points at storage, not at the API.
-    const response = await (ctx.options.fetch ?? fetch)(url, { signal, redirect: 'follow' });
-    if (response.ok && response.body) return response;
-    await response.body?.cancel();
-    return null;
+/** The sync's limit of one file. */
+function fileLimit(maxFileMb: number, budget: ByteBudget): FileLimit {
+  return {
+    maxBytes: maxFileMb * MB,
+    tooLarge: `The file is larger than the ${maxFileMb} MB kept for offline use; it is downloaded when opened.`,
+    budget,
   };
-  // The link the document came with costs no request; once it has expired, the API gives a fresh one.
-  // A connection that fails (not an answer: a kept-alive socket the storage closed in that very
-  // moment, a reset) is tried once more on the same link before a fresh one costs a request.
-  const fromLink = async (): Promise<Response | null> => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await get(doc.link);
-      } catch (error) {
-        if (ctx.signal?.aborted) throw error;
-        if (attempt === 2 || timeout.aborted) return null;
-      }
-    }
+}
+
+/** The folder's room, counted on bytes received by every file under way. */
+function folderBudget(room: number, maxTotalMb: number): ByteBudget {
+  let left = room;
+  return {
+    take(bytes) {
+      if (bytes > left) return false;
+      left -= bytes;
+      return true;
+    },
+    give(bytes) {
+      left += bytes;
+    },
+    full: `The documents kept for offline use reached their ${maxTotalMb} MB limit; this file is downloaded when opened.`,
   };
-  let response = await fromLink();
-  if (!response) {
-    const answer = await ctx.client.getJson(`/documents/${encodeURIComponent(doc.id)}/download_url`, {
-      priority,
-      signal: ctx.signal,
-    });
-    if (!httpUrl(answer.download_url)) {
-      throw new QuaysideError('internal', 'The Tracking API sent no usable download link for this document.');
-    }
-    response = await get(answer.download_url);
-  }
-  if (!response?.body) {
-    throw new QuaysideError('needs_connection', "The document's file could not be downloaded; try again later.");
-  }
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body.cancel();
-    throw new QuaysideError('invalid_argument', 'The document file is larger than the size kept for offline use.');
-  }
-  await mkdir(ctx.options.dir, { recursive: true });
-  const name = safeFileName(doc.id, doc.file_name);
-  const target = insideFolder(ctx.options.dir, name);
-  const temp = insideFolder(ctx.options.dir, `.${randomBytes(6).toString('hex')}.part`);
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const out = createWriteStream(temp);
-  try {
-    const reader = response.body.getReader() as ReadableStreamDefaultReader<Uint8Array>;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.length;
-      if (bytes > maxBytes) {
-        await reader.cancel();
-        throw new QuaysideError('invalid_argument', 'The document file is larger than the size kept for offline use.');
-      }
-      hash.update(value);
-      if (!out.write(value)) await new Promise<void>((done) => out.once('drain', () => done()));
-    }
-    await new Promise<void>((done, fail) => out.end((error?: Error | null) => (error ? fail(error) : done())));
-    await rename(temp, target);
-  } catch (error) {
-    out.destroy();
-    await rm(temp, { force: true });
-    throw error;
-  }
-  const kept = { id: doc.id, state: { path: name, sha256: hash.digest('hex'), updatedAt: doc.updated_at, bytes } };
-  await (ctx.keep ?? ((files) => keepFiles(ctx.db, ctx.options.dir, files)))([kept]);
-  return bytes;
 }
 
 export interface FileStepResult {
@@ -219,7 +104,7 @@ export function filesToFetch(db: Db, options: DocumentFilesOptions) {
   let room = maxTotalMb * MB - keptFileBytes(db);
   const chosen: ReturnType<typeof documentsWantingFiles> = [];
   let skipped = 0;
-  for (const doc of documentsWantingFiles(db)) {
+  for (const doc of documentsWantingFiles(db, (options.now ?? Date.now)())) {
     const size = doc.size_bytes ?? maxFileMb * MB;
     if (size > maxFileMb * MB || size > room) {
       skipped++;
@@ -241,12 +126,17 @@ export function filesToFetch(db: Db, options: DocumentFilesOptions) {
  * (`drained`): the other walks keep the limiter busy meanwhile. `finish` then fetches what is
  * still wanted (documents from earlier runs, or that the room left by then allows), newest
  * first, asking for fresh links where theirs expired. A file that cannot be fetched does not fail
- * the run: it is wanted again next run.
+ * the run: its document records why, and it is wanted again once its wait is over. The sizes a
+ * document declares only choose what is queued; what is read is bounded by the limits.
  */
 export class DocumentFileLane {
   readonly #ctx: FetchFileContext & { onQueued?: (n: number) => void; onFile?: () => void };
   readonly #maxFileBytes: number;
+  readonly #limit: FileLimit;
+  /** The room left by the sizes documents declare: what is queued, not what is read. */
   #room: number;
+  /** Part files of earlier runs, removed before the first file of this one. */
+  readonly #cleaned: Promise<unknown>;
   #seq: number;
   readonly #queue: WantedFile[] = [];
   /** Documents this run fetched or tried: `finish` does not try a failed one again. */
@@ -259,9 +149,11 @@ export class DocumentFileLane {
 
   /** Files fetched and not recorded yet: recorded by the batch (one write, not one per file). */
   readonly #kept: KeptFile[] = [];
+  /** Files that failed, recorded with the same batch. */
+  readonly #failed: { id: string; problem: string; retryAt: number }[] = [];
   #keeping: Promise<void> = Promise.resolve();
 
-  constructor(ctx: FetchFileContext & { onQueued?: (n: number) => void; onFile?: () => void }) {
+  constructor(ctx: Omit<FetchFileContext, 'keep'> & { onQueued?: (n: number) => void; onFile?: () => void }) {
     // A write on the core's connection waits for the page worker's write under way (write
     // turns): recording 64 files in one write waits once where one write per file waited 64 times.
     this.#ctx = {
@@ -274,6 +166,8 @@ export class DocumentFileLane {
     const { maxFileMb, maxTotalMb } = ctx.options.limits();
     this.#maxFileBytes = maxFileMb * MB;
     this.#room = maxTotalMb * MB - keptFileBytes(ctx.db);
+    this.#limit = fileLimit(maxFileMb, folderBudget(this.#room, maxTotalMb));
+    this.#cleaned = removeLeftoverParts(ctx.options.dir);
     // Documents stored before this run have had their links for a while: `finish` takes them.
     this.#seq = lastDocumentSeq(ctx.db);
   }
@@ -281,7 +175,7 @@ export class DocumentFileLane {
   /** Fetches the files of documents stored since the last call (a page just written), within the room. */
   take(): void {
     if (this.#failure) return;
-    const { wanted, last } = documentsWantingFilesAfter(this.#ctx.db, this.#seq);
+    const { wanted, last } = documentsWantingFilesAfter(this.#ctx.db, this.#seq, this.#now());
     this.#seq = last;
     const queued = wanted.filter((doc) => {
       const size = doc.size_bytes ?? this.#maxFileBytes;
@@ -323,12 +217,18 @@ export class DocumentFileLane {
     await this.#record();
   }
 
-  /** Records the files fetched so far; a write that fails stops the lane with its error. */
+  #now(): number {
+    return (this.#ctx.options.now ?? Date.now)();
+  }
+
+  /** Records the files fetched (and those that failed) so far; a write that fails stops the lane with its error. */
   #record(): Promise<void> {
     const files = this.#kept.splice(0);
-    if (files.length === 0) return this.#keeping;
+    const failed = this.#failed.splice(0);
+    if (files.length === 0 && failed.length === 0) return this.#keeping;
     this.#keeping = this.#keeping.then(async () => {
       try {
+        if (failed.length > 0) recordFileFailures(this.#ctx.db, failed);
         await keepFiles(this.#ctx.db, this.#ctx.options.dir, files);
       } catch (error) {
         this.#failure ??= { error: error instanceof Error ? error : new Error(String(error)) };
@@ -359,11 +259,12 @@ export class DocumentFileLane {
   }
 
   async #work(): Promise<void> {
+    await this.#cleaned;
     for (let doc = this.#queue.shift(); doc; doc = this.#queue.shift()) {
       this.#drainedNow();
       try {
         this.#ctx.signal?.throwIfAborted();
-        this.#result.bytes += await fetchDocumentFile(this.#ctx, doc, 'background', this.#maxFileBytes);
+        this.#result.bytes += await fetchDocumentFile(this.#ctx, doc, 'background', this.#limit);
         this.#result.files++;
       } catch (error) {
         if (this.#ctx.signal?.aborted) {
@@ -373,8 +274,14 @@ export class DocumentFileLane {
           return;
         }
         // One file that cannot be fetched (gone, too large after all, storage down) does not
-        // fail the run; it is asked again next run.
+        // fail the run: its document says why, and it is asked again after its wait.
         this.#result.failed++;
+        const failures = (doc.file_failures ?? 0) + 1;
+        this.#failed.push({
+          id: doc.id,
+          problem: error instanceof QuaysideError ? error.message : 'The file could not be downloaded.',
+          retryAt: this.#now() + retryAfterMs(failures),
+        });
       }
       this.#ctx.onFile?.();
     }
@@ -385,6 +292,7 @@ export class DocumentFileLane {
    * signal, a failed write).
    */
   async #settled(): Promise<void> {
+    await this.#cleaned;
     while (this.#workers.size > 0) await Promise.allSettled(this.#workers);
     await this.#record();
     if (this.#failure && this.#failure.error !== null) throw this.#failure.error;

@@ -106,6 +106,7 @@ export function openSync(options: OpenSyncOptions): OpenSync {
       dir: options.documentFiles?.dir ?? documentsDirOf(options.dbPath),
       limits: options.documentFiles?.limits ?? (() => ({ maxFileMb: 25, maxTotalMb: 2048 })),
       fetch: options.documentFiles?.fetch,
+      now: options.documentFiles?.now,
     },
     // Before each run, holding the lock: what the alert rules compare the run's end with.
     beforeRun: () => {
