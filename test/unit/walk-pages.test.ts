@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonApiDocument } from '../../src/core/api/document';
 import { frameOf, type PageFrame } from '../../src/core/sync/page-handle';
-import { PageGuard, promisedPages } from '../../src/core/sync/walk';
+import {
+  PageGuard,
+  pagesWithoutPromise,
+  promisedPages,
+  UNPROMISED_CEILING,
+  UNPROMISED_FLOOR,
+} from '../../src/core/sync/walk';
 
 const base = 'https://api.example.com/v2';
 const rows = (n: number) =>
@@ -64,5 +70,32 @@ describe('PageGuard with the live meta', () => {
     }
     expect(n).toBe(guard.cap! + 1);
     expect(guard.problemWith(link('/containers', n))?.message).toMatch(/kept sending pages of things well past/);
+  });
+});
+
+describe('a list that promises nothing', () => {
+  it('may take as many pages as the account could hold: the floor for a new one, ten records a known one', () => {
+    expect(pagesWithoutPromise(0)).toBe(UNPROMISED_FLOOR);
+    expect(pagesWithoutPromise(10_000)).toBe(UNPROMISED_FLOOR);
+    // 20,000 tracking requests and shipments known: ten records each, a hundred to a page.
+    expect(pagesWithoutPromise(20_000)).toBe(2_000);
+    expect(pagesWithoutPromise(10_000_000)).toBe(UNPROMISED_CEILING);
+  });
+
+  it('ends with a sentence naming the list once it takes more pages than that', () => {
+    const guard = new PageGuard('shipping lines', undefined, 25);
+    const cursor = (n: number) => `${base}/shipping_lines?cursor=${n}`;
+    guard.served(null, doc({ links: { next: cursor(1) } }));
+    let n = 1;
+    for (; n <= 100; n++) {
+      if (guard.problemWith(cursor(n))) break;
+      guard.served(cursor(n), doc({ links: { next: cursor(n + 1) } }));
+    }
+    // 25 pages served, the 26th refused.
+    expect(n).toBe(25);
+    expect(guard.problemWith(cursor(n))?.message).toBe(
+      'The Tracking API kept sending pages of shipping lines without saying how many there are, past 25 pages (more than this account could hold); the sync stopped there and will read the shipping lines from the start next time.',
+    );
+    expect(guard.problemWith(cursor(n))?.code).toBe('malformed');
   });
 });

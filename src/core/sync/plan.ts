@@ -66,6 +66,7 @@ export function walkSpec(
     key: walk.key,
     path: walk.path,
     noun: walk.noun,
+    resource: walk.resource,
     query,
     walk,
     eventsComplete: walk.carriesEvents ? eventsComplete : undefined,

@@ -8,13 +8,16 @@
  * while the current one is written.
  *
  * A walk is bounded (`PageGuard`): a `links.next` that leads back to a page already served, or
- * more pages than the list promised, ends it with a `malformed` error and drops its checkpoint,
- * so the next sync reads that list from the start instead of resuming into the loop.
+ * more pages than the list promised (or, when it promises nothing, than the account could hold:
+ * `pagesWithoutPromise`), ends it with a `malformed` error and drops its checkpoint, so the next
+ * sync reads that list from the start instead of resuming into the loop.
  */
 import { readLink, type JsonApiDocument } from '../api/document';
 import { ApiError } from '../api/errors';
+import { PAGE_SIZE, type ResourceName } from '../resources';
 import type { Db } from '../store/database';
 import { formatInstant, trustedInstant } from '../store/instant';
+import { countStoredRows } from '../store/queries/sync-plan';
 import { clearState, readState } from '../store/sync-state';
 import type { WriteCounts } from '../store/writer';
 import { pageInPlace, type PageFrame, type PageHandle } from './page-handle';
@@ -25,8 +28,34 @@ import type { Query, SyncClient } from './types';
 const PAGES_IN_FLIGHT = 3;
 /** Pages allowed beyond twice what a list promised (meta.total, links.last) before it counts as looping. */
 const PAGE_MARGIN = 10;
-/** The bound for a list that promises nothing at all (no meta.total, no links.last). */
-const PAGES_WITHOUT_PROMISE = 100_000;
+/**
+ * A list that promises nothing (no meta.total, no links.last, no pagination) may take as many
+ * pages as the account could hold: the records already stored that bound it (`knownRecords`),
+ * each counted `UNPROMISED_MARGIN` times, in pages of `PAGE_SIZE`; never fewer than
+ * `UNPROMISED_FLOOR` (an account not synced yet) nor more than `UNPROMISED_CEILING`.
+ */
+export const UNPROMISED_FLOOR = 1_000;
+export const UNPROMISED_MARGIN = 10;
+export const UNPROMISED_CEILING = 100_000;
+
+/** The most pages a list that promises nothing may take, given the records known of the account. */
+export function pagesWithoutPromise(knownRecords: number): number {
+  const pages = Math.ceil((Math.max(0, knownRecords) * UNPROMISED_MARGIN) / PAGE_SIZE);
+  return Math.min(UNPROMISED_CEILING, Math.max(UNPROMISED_FLOOR, pages));
+}
+
+/**
+ * What the store already holds of the account: its tracking requests and shipments (every list
+ * hangs off them) and the list's own records (a list that outgrew the bound once is allowed more
+ * on the next run, as its pages were kept).
+ */
+function knownRecords(db: Db, resource: ResourceName | undefined): number {
+  const counted = new Set<ResourceName>(['trackingRequests', 'shipments']);
+  if (resource) counted.add(resource);
+  let records = 0;
+  for (const name of counted) records += countStoredRows(db, name);
+  return records;
+}
 
 export interface WalkSpec {
   /** Checkpoint key, e.g. "shipments:active". */
@@ -35,6 +64,8 @@ export interface WalkSpec {
   query: Query;
   /** What the list holds, in a forwarder's words ("shipments"), for messages. */
   noun: string;
+  /** The resource the list holds: its stored records count towards `pagesWithoutPromise`. */
+  resource?: ResourceName;
   /** Containers whose events a page carries completely, when the page includes them. */
   eventsComplete?: (doc: JsonApiDocument) => string[];
 }
@@ -45,6 +76,8 @@ interface Checkpoint {
   maxUpdatedAt: string | null;
   /** The most pages this walk may take (see PageGuard), fixed by its first page. */
   cap?: number | null;
+  /** The most pages it may take if its list promises nothing (`pagesWithoutPromise`), fixed as it began. */
+  unpromised?: number | null;
 }
 
 export interface WalkContext {
@@ -126,20 +159,28 @@ export function liesUnder(link: string, baseUrl: string): boolean {
 /**
  * Keeps a paged read finite: remembers every page served (by URL, and by page number when the
  * service numbers its pages) and how many pages the list promised, and refuses a next link that
- * leads back or a page beyond about twice the promise. Pages requested ahead are not "served"
- * until their turn comes, so a walk's own look-ahead never trips it.
+ * leads back or a page beyond about twice the promise, or beyond `unpromised` pages when the list
+ * promises nothing (the floor of `pagesWithoutPromise` unless the caller knows the account).
+ * Pages requested ahead are not "served" until their turn comes, so a walk's own look-ahead
+ * never trips it.
  */
 export class PageGuard {
   readonly #noun: string;
   readonly #served = new Set<string>();
+  readonly #unpromised: number;
   #pages: number;
   #cap: number | null;
   #lastNumber: number | null = null;
 
-  constructor(noun: string, resumed: { pages: number; cap: number | null } = { pages: 0, cap: null }) {
+  constructor(
+    noun: string,
+    resumed: { pages: number; cap: number | null } = { pages: 0, cap: null },
+    unpromised = UNPROMISED_FLOOR,
+  ) {
     this.#noun = noun;
     this.#pages = resumed.pages;
     this.#cap = resumed.cap;
+    this.#unpromised = unpromised;
   }
 
   get cap(): number | null {
@@ -168,7 +209,13 @@ export class PageGuard {
         `The Tracking API sent a page of ${this.#noun} that leads back to an earlier page; the sync stopped there and will read the ${this.#noun} from the start next time.`,
       );
     }
-    if (this.#pages >= (this.#cap ?? PAGES_WITHOUT_PROMISE)) {
+    if (this.#cap === null && this.#pages >= this.#unpromised) {
+      return new ApiError(
+        'malformed',
+        `The Tracking API kept sending pages of ${this.#noun} without saying how many there are, past ${this.#unpromised.toLocaleString('en-US')} pages (more than this account could hold); the sync stopped there and will read the ${this.#noun} from the start next time.`,
+      );
+    }
+    if (this.#cap !== null && this.#pages >= this.#cap) {
       return new ApiError(
         'malformed',
         `The Tracking API kept sending pages of ${this.#noun} well past the number it said there are; the sync stopped there and will read the ${this.#noun} from the start next time.`,
@@ -239,6 +286,10 @@ function readCheckpoint(db: Db, stateKey: string, baseUrl: string | null): Check
     pages: saved.pages!,
     maxUpdatedAt: typeof saved.maxUpdatedAt === 'string' ? saved.maxUpdatedAt : null,
     cap: typeof saved.cap === 'number' ? saved.cap : null,
+    unpromised:
+      Number.isInteger(saved.unpromised) && saved.unpromised! > 0
+        ? Math.min(saved.unpromised!, UNPROMISED_CEILING)
+        : null,
   };
 }
 
@@ -246,7 +297,9 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
   const stateKey = `walk:${spec.key}`;
   let checkpoint = readCheckpoint(ctx.db, stateKey, ctx.baseUrl);
   let pages = checkpoint?.pages ?? 0;
-  let guard = new PageGuard(spec.noun, { pages, cap: checkpoint?.cap ?? null });
+  // Fixed as the walk began and kept with its checkpoint: resuming does not raise it.
+  const unpromised = checkpoint?.unpromised ?? pagesWithoutPromise(knownRecords(ctx.db, spec.resource));
+  let guard = new PageGuard(spec.noun, { pages, cap: checkpoint?.cap ?? null }, unpromised);
   // Compared as instants; one later than a day from now (a service clock in year 9999) never counts.
   let maxUpdatedMs = trustedInstant(checkpoint?.maxUpdatedAt, ctx.now());
   const counts: WriteCounts = {};
@@ -294,7 +347,9 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       // The checkpoint commits with the page's last step: it moves only once the whole page is in.
       checkpoint: {
         key: stateKey,
-        value: nextLink ? ({ next: nextLink, pages, maxUpdatedAt, cap: guard.cap } satisfies Checkpoint) : null,
+        value: nextLink
+          ? ({ next: nextLink, pages, maxUpdatedAt, cap: guard.cap, unpromised } satisfies Checkpoint)
+          : null,
       },
     });
     for (const [type, n] of Object.entries(pageCounts)) counts[type] = (counts[type] ?? 0) + n;
@@ -320,7 +375,7 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       clearState(ctx.db, stateKey);
       checkpoint = null;
       pages = 0;
-      guard = new PageGuard(spec.noun);
+      guard = new PageGuard(spec.noun, undefined, unpromised);
       maxUpdatedMs = null;
       url = null;
       current = request(null);

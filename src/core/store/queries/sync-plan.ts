@@ -93,6 +93,16 @@ export function urgentContainerIds(db: Db, by: { lfdBy: string; arrivingBy: stri
   return statements(db).urgent.all(by);
 }
 
+const storedCounts = perDb(
+  (db: Db) =>
+    new Map(descriptors.map((d) => [d.name, db.prepare<[], number>(`SELECT count(*) AS n FROM ${d.table}`).pluck()])),
+);
+
+/** Every row a resource's table holds, stubs included: what the account is known to hold of it. */
+export function countStoredRows(db: Db, resource: ResourceName): number {
+  return storedCounts(db).get(resource)?.get() ?? 0;
+}
+
 /** Every row of a walked resource's table, stubs included: the page estimate when no run has counted it. */
 export function countWalkedRows(db: Db, resource: ResourceName): number {
   const count = statements(db).count.get(registry[resource].table);
