@@ -4,7 +4,16 @@
  * them go, so "the first sync is running" is a state the test waits on, not a guess in time.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes } from '../../src/cli/exit-codes';
@@ -137,6 +146,67 @@ describe('one sync per database, across processes', () => {
       const store = openDatabase(db);
       try {
         // Two runs, both complete: the busy one neither logged a run nor marked the first interrupted.
+        expect(readSyncLog(store).map((r) => r.status)).toEqual(['ok', 'ok']);
+      } finally {
+        store.close();
+      }
+    },
+  );
+
+  it(
+    'the same file through a symlink, or a path with .. segments, is the same database: the second sync answers busy',
+    { timeout: 120_000 },
+    async () => {
+      const root = tempDir();
+      const folder = join(root, 'data');
+      const db = join(folder, 'shared.sqlite');
+      const elsewhere = join(root, 'elsewhere');
+      mkdirSync(join(folder, 'nested'), { recursive: true });
+      mkdirSync(elsewhere);
+      // A link to the file itself, and one to a folder beside it: its `..` is the data folder (as
+      // the system resolves it), not `elsewhere` (as the path's text would have it).
+      const fileLink = join(elsewhere, 'link.sqlite');
+      symlinkSync(db, fileLink);
+      symlinkSync(join(folder, 'nested'), join(elsewhere, 'nested-link'));
+      const aliases = [
+        fileLink,
+        `${elsewhere}/nested-link/../shared.sqlite`,
+        `${folder}/nested/../shared.sqlite`,
+        `${elsewhere}/../data/./shared.sqlite`,
+      ];
+
+      const held = holdRequests();
+      const first = cliSync(db, proxy.url, ['--json']);
+      await runningNow(held, first);
+      for (const alias of aliases) {
+        const second = await cliSync(alias, watch.url).done;
+        expect(second.code).toBe(exitCodes.busy);
+        expect(second.out.match(BUSY)?.[1]).toBe(String(first.pid));
+      }
+      expect(watch.requests).toEqual([]);
+      held.open();
+      expect((await first.done).code).toBe(exitCodes.ok);
+
+      // The other way round: a sync through the link holds the lock beside the file, and a sync
+      // through the file's own path waits its turn.
+      const heldAgain = holdRequests();
+      const viaLink = cliSync(fileLink, proxy.url, ['--json']);
+      await runningNow(heldAgain, viaLink);
+      expect(existsSync(`${db}.sync-lock`)).toBe(true);
+      const direct = await cliSync(db, watch.url).done;
+      expect(direct.code).toBe(exitCodes.busy);
+      expect(direct.out.match(BUSY)?.[1]).toBe(String(viaLink.pid));
+      expect(watch.requests).toEqual([]);
+      heldAgain.open();
+      const done = await viaLink.done;
+      expect(done.code).toBe(exitCodes.ok);
+      expect(JSON.parse(done.out)).toMatchObject({ status: 'ok', mode: 'incremental' });
+
+      // One database, one lock file, none left; nothing was made beside the links.
+      expect(readdirSync(folder).filter((name) => name.endsWith('.sync-lock'))).toEqual([]);
+      expect(readdirSync(elsewhere).sort()).toEqual(['link.sqlite', 'nested-link']);
+      const store = openDatabase(db);
+      try {
         expect(readSyncLog(store).map((r) => r.status)).toEqual(['ok', 'ok']);
       } finally {
         store.close();

@@ -14,20 +14,28 @@
  * stale (same inode, same text); if another process took or refreshed it meanwhile, it is put
  * back and the caller is busy. A holder that finds its file gone or replaced at a heartbeat
  * has lost the lock: `lost` aborts, so two syncs never interleave for long.
+ *
+ * The lock is named after the database file's real path (`realDatabasePath`), not the path it
+ * was reached by: through a symlink to the file or to a folder on its way, or with `..` in it,
+ * one file has one lock, beside the file SQLite really opens.
  */
 import {
   closeSync,
   fstatSync,
   ftruncateSync,
   linkSync,
+  lstatSync,
   openSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
 import { hostname as osHostname } from 'node:os';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { randomUUID } from 'node:crypto';
 
 export interface SyncLockHolder {
@@ -58,8 +66,47 @@ export interface SyncLockOptions {
 export const HEARTBEAT_MS = 10_000;
 export const STALE_MS = 60_000;
 
+/** Symlinks followed before a path counts as a loop (Linux's own limit). */
+const MAX_LINKS = 40;
+
+/**
+ * The file a database path names, as SQLite opens it: symlinks and `..` resolved the way the
+ * operating system resolves them (`..` after a symlinked folder leads out of its target), so
+ * every path to one file gives one answer. A file not there yet is named by its real folder
+ * and its name, or, reached through a symlink that leads nowhere yet, by where the link points
+ * (SQLite creates the file there).
+ */
+export function realDatabasePath(dbPath: string): string {
+  return realPath(dbPath, 0);
+}
+
+function realPath(path: string, links: number): string {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    // Not there (yet), or not reachable: resolved as far as it goes below.
+  }
+  if (links < MAX_LINKS) {
+    try {
+      if (lstatSync(path).isSymbolicLink()) {
+        // Read from the link's real folder, `..` in the target left for the system to resolve.
+        const target = readlinkSync(path);
+        const from = isAbsolute(target) ? target : `${realPath(dirname(path), links + 1)}${sep}${target}`;
+        return realPath(from, links + 1);
+      }
+    } catch {
+      // Nothing at this name: named by its folder.
+    }
+  }
+  const folder = dirname(path);
+  // The root, or a path that cannot be resolved at all: the path as given, made absolute.
+  if (folder === path) return resolve(path);
+  return join(realPath(folder, links), basename(path));
+}
+
+/** The lock file of a database: beside the file itself, whatever path reached it. */
 export function syncLockPath(dbPath: string): string {
-  return `${dbPath}.sync-lock`;
+  return `${realDatabasePath(dbPath)}.sync-lock`;
 }
 
 /** Locks held by this process, removed on exit if a path skipped `release` (process.exit). */
