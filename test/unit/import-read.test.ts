@@ -1,13 +1,7 @@
-import { deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
-import {
-  ImportFileError,
-  readImportFile,
-  readPasted,
-  sniffDelimiter,
-  zipUncompressedBytes,
-} from '../../src/core/import/read-table';
+import { ImportFileError, readImportFile, readPasted, sniffDelimiter } from '../../src/core/import/read-table';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -126,8 +120,8 @@ describe('reading an Excel workbook', () => {
     ]);
   });
 
-  it('refuses a workbook that unpacks to far more than a sheet of numbers, without unpacking it', async () => {
-    // A zip whose one entry claims 300 MB unpacked (a "zip bomb"), checked from its directory alone.
+  it('goes by what a zip really unpacks to, not by the sizes its directory declares', async () => {
+    // A zip whose one entry claims 300 MB unpacked and holds 1,000 bytes: read for what it is.
     const data = deflateRawSync(Buffer.alloc(1000));
     const name = Buffer.from('xl/worksheets/sheet1.xml');
     const local = Buffer.alloc(30);
@@ -139,6 +133,7 @@ describe('reading an Excel workbook', () => {
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc32(Buffer.alloc(1000)), 16);
     central.writeUInt32LE(data.length, 20);
     central.writeUInt32LE(300 * 1024 * 1024, 24);
     central.writeUInt16LE(name.length, 28);
@@ -150,14 +145,44 @@ describe('reading an Excel workbook', () => {
     end.writeUInt32LE(central.length + name.length, 12);
     end.writeUInt32LE(directoryAt, 16);
     const zip = Buffer.concat([local, name, data, central, name, end]);
-    expect(zipUncompressedBytes(zip)).toBe(300 * 1024 * 1024);
-    await expect(readImportFile('bomb.xlsx', zip)).rejects.toThrow(/unpacks to more than 200 MB/);
+    await expect(readImportFile('declared.xlsx', zip)).rejects.toThrow(
+      'declared.xlsx is not a CSV or Excel file (it looks like a zip archive with no workbook in it).',
+    );
   });
 
   it('refuses a damaged workbook with a sentence saying what to do', async () => {
     const workbook = await writeExcelFile([[{ value: 'BL' }]]).toBuffer();
     await expect(readImportFile('cut.xlsx', workbook.subarray(0, workbook.length - 40))).rejects.toThrow(
       /cut\.xlsx is damaged or not a workbook/,
+    );
+  });
+});
+
+describe('telling text from what is not', () => {
+  it('reads text that starts as a program would, and UTF-16 saved without its byte-order mark', async () => {
+    const owners = await readImportFile('owners.csv', bytes(`${'MZXU1234567,MZXU\n'.repeat(8)}`));
+    expect(owners.rows[0]).toEqual(['MZXU1234567', 'MZXU']);
+    const unmarked = await readImportFile('unicode.txt', Buffer.from('BL\tSCAC\r\nX12345\tMAEU\r\n', 'utf16le'));
+    expect(unmarked.rows).toEqual([
+      ['BL', 'SCAC'],
+      ['X12345', 'MAEU'],
+    ]);
+  });
+
+  it('names what a binary file looks like, or says it is not text', async () => {
+    const refusal = (content: Uint8Array) =>
+      readImportFile('x.csv', content).then(
+        () => 'read',
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+    expect(await refusal(Buffer.from('SQLite format 3\0\x10\0'))).toBe(
+      'x.csv is not a CSV or Excel file (it looks like an SQLite database).',
+    );
+    expect(await refusal(Uint8Array.from([0x41, 0x42, 0x00, 0x01, 0x43, 0x44, 0x45, 0x46]))).toBe(
+      'x.csv is not a CSV or Excel file (it looks like a binary file, not text).',
+    );
+    expect(await refusal(Uint8Array.from({ length: 64 }, (_, i) => (i % 3 === 0 ? 0x02 : 0x41)))).toBe(
+      'x.csv is not a CSV or Excel file (it looks like a binary file, not text).',
     );
   });
 });

@@ -4,11 +4,11 @@
  * valid rows sent through the limiter, one result per data row in file order. Rows with a problem
  * do not hold back the valid ones: those are sent, and the exit code is 6.
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ImportJob } from '../../core/import/import-job';
 import { importLookups } from '../../core/import/lookups';
+import { readImportPath } from '../../core/import/read-file';
 import { ImportFileError, readImportFile, type ReadTable } from '../../core/import/read-table';
 import { describeTable } from '../../core/import/table';
 import type { SecretStore } from '../../core/secrets/index';
@@ -80,10 +80,17 @@ export async function runImport(args: string[], io: CommandIo, deps: ImportDeps 
   const file = positionals[0]!;
   const json = values.json ?? false;
 
-  let bytes: Buffer;
+  const name = basename(file);
+  const refuse = (error: ImportFileError) => {
+    io.err.write(`${error.message}\n`);
+    if (json) io.out.write(`${JSON.stringify({ rows: [], error: error.message })}\n`);
+    return exitCodes.validation;
+  };
+  let bytes: Uint8Array;
   try {
-    bytes = readFileSync(file);
+    bytes = await readImportPath(file, file);
   } catch (error) {
+    if (error instanceof ImportFileError) return refuse(error);
     const code = (error as NodeJS.ErrnoException).code;
     io.err.write(
       code === 'ENOENT'
@@ -96,15 +103,12 @@ export async function runImport(args: string[], io: CommandIo, deps: ImportDeps 
   const account = await resolveAccount(values, io, deps.keychain, 'import');
   if ('code' in account) return account.code;
 
-  const name = basename(file);
   let read: ReadTable;
   try {
     read = await readImportFile(name, bytes);
   } catch (error) {
     if (!(error instanceof ImportFileError)) throw error;
-    io.err.write(`${error.message}\n`);
-    if (json) io.out.write(`${JSON.stringify({ rows: [], error: error.message })}\n`);
-    return exitCodes.validation;
+    return refuse(error);
   }
 
   const sync = openSync({

@@ -1,12 +1,17 @@
 /**
  * A file or pasted cells as rows of text cells: CSV (comma, semicolon or tab, in UTF-8, UTF-16 or
  * Windows-1252, as Excel saves them) through csv-parse, XLSX through read-excel-file (the first
- * sheet that holds anything), pasted cells as the tab-separated text a spreadsheet copies. Every
- * refusal is one sentence a forwarder can act on (`ImportFileError`).
+ * sheet that holds anything) once its parts are unpacked within a budget (`unzip.ts`), pasted
+ * cells as the tab-separated text a spreadsheet copies. A file that is neither text nor a
+ * workbook is named for what it looks like. Every refusal is one sentence a forwarder can act on
+ * (`ImportFileError`).
  */
 import { parse } from 'csv-parse/sync';
+import { zipSync, type Zippable } from 'fflate';
 import readExcelFile from 'read-excel-file/node';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '../../shared/imports';
+import { binaryKind, utf16Order } from './file-kind';
+import { MAX_UNZIPPED_BYTES, MAX_ZIP_ENTRIES, unzip, ZipError, type Unzipped } from './unzip';
 
 export class ImportFileError extends Error {
   override name = 'ImportFileError';
@@ -19,21 +24,18 @@ export interface ReadTable {
   sheet: string | null;
 }
 
-/** What a workbook may unpack to: far above any list of numbers, far below what hurts. */
-const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
-
-const isZip = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+/** A zip's first bytes: a local entry, or the end of an archive with no entry. */
+const isZip = (bytes: Uint8Array) =>
+  bytes[0] === 0x50 &&
+  bytes[1] === 0x4b &&
+  ((bytes[2] === 0x03 && bytes[3] === 0x04) || (bytes[2] === 0x05 && bytes[3] === 0x06));
 const isOldExcel = (bytes: Uint8Array) =>
   bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0;
 
 /** Reads a chosen file (its name says little; its first bytes say what it is). */
 export async function readImportFile(name: string, bytes: Uint8Array): Promise<ReadTable> {
   if (bytes.length === 0) throw new ImportFileError(`${name} is empty.`);
-  if (bytes.length > MAX_IMPORT_BYTES) {
-    throw new ImportFileError(
-      `${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; Quayside imports files up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Split it, or keep only the columns it needs.`,
-    );
-  }
+  if (bytes.length > MAX_IMPORT_BYTES) throw tooLarge(name, bytes.length);
   if (isOldExcel(bytes)) {
     throw new ImportFileError(
       `${name} is an older Excel workbook (.xls); open it in Excel and save it as .xlsx or CSV, then choose that file.`,
@@ -43,10 +45,21 @@ export async function readImportFile(name: string, bytes: Uint8Array): Promise<R
     const { rows, sheet } = await readWorkbook(name, bytes);
     return { rows: limitRows(rows, name), format: 'xlsx', sheet };
   }
+  const kind = binaryKind(bytes);
+  if (kind !== null) throw new ImportFileError(`${name} is not a CSV or Excel file (it looks like ${kind}).`);
   if (/\.(xlsx|xlsm)$/i.test(name)) {
     throw new ImportFileError(`${name} is not a workbook Excel wrote; save it again as .xlsx or CSV.`);
   }
   return { rows: limitRows(readDelimited(decodeText(bytes), null), name), format: 'csv', sheet: null };
+}
+
+/** The refusal of a file over the import limit: its size when known, else that it is past the limit. */
+export function tooLarge(name: string, size: number | null): ImportFileError {
+  const limit = MAX_IMPORT_BYTES / 1024 / 1024;
+  const is = size === null ? `over ${limit} MB` : `${(size / 1024 / 1024).toFixed(1)} MB`;
+  return new ImportFileError(
+    `${name} is ${is}; Quayside imports files up to ${limit} MB. Split it, or keep only the columns it needs.`,
+  );
 }
 
 /** Cells pasted from a spreadsheet: tab-separated rows (or CSV text, told by its commas). */
@@ -59,18 +72,10 @@ export function readPasted(text: string): ReadTable {
 }
 
 async function readWorkbook(name: string, bytes: Uint8Array): Promise<{ rows: string[][]; sheet: string }> {
-  const unzipped = zipUncompressedBytes(bytes);
-  if (unzipped === null) {
-    throw new ImportFileError(`${name} is damaged or not a workbook (its contents list cannot be read).`);
-  }
-  if (unzipped > MAX_UNZIPPED_BYTES) {
-    throw new ImportFileError(
-      `${name} unpacks to more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB; save the sheet with the numbers alone as CSV and import that.`,
-    );
-  }
+  const parts = workbookParts(name, bytes);
   let sheets: { sheet: string; data: unknown[][] }[];
   try {
-    sheets = await readExcelFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    sheets = await readExcelFile(Buffer.from(parts.buffer, parts.byteOffset, parts.byteLength));
   } catch (error) {
     throw new ImportFileError(
       `${name} could not be read as a workbook (${(error as Error).message.slice(0, 200)}); save it again as .xlsx or CSV.`,
@@ -104,41 +109,51 @@ function clean(text: string): string {
 }
 
 /**
- * The sum of the sizes a zip's entries unpack to, from its central directory; null when there is
- * none to read. Read before unpacking, so a small file that unpacks to gigabytes is refused unread.
+ * The XML parts read-excel-file reads, unpacked within the budget and zipped again as they are
+ * (stored, their sizes true): the reader unpacks only what was counted here, never the file's own
+ * entries, whose declared sizes and layout may lie.
  */
-export function zipUncompressedBytes(bytes: Uint8Array): number | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const earliest = Math.max(0, bytes.length - 22 - 0xffff);
-  let end = -1;
-  for (let i = bytes.length - 22; i >= earliest; i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
+function workbookParts(name: string, bytes: Uint8Array): Uint8Array {
+  let unzipped: Unzipped;
+  try {
+    unzipped = unzip(bytes, (part) => part.endsWith('.xml') || part.endsWith('.xml.rels'));
+  } catch (error) {
+    if (!(error instanceof ZipError)) throw error;
+    const alone = 'save the sheet with the numbers alone as CSV and import that';
+    const sentences: Record<ZipError['refusal'], string> = {
+      too_big: `${name} unpacks to more than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB; ${alone}.`,
+      too_many: `${name} holds more than ${MAX_ZIP_ENTRIES.toLocaleString('en-US')} parts, more than a workbook of numbers needs; ${alone}.`,
+      encrypted: `${name} is locked with a password; save it again without one, or as CSV.`,
+      method: `${name} is packed in a way Quayside cannot unpack (${error.message}); save it again in Excel as .xlsx or CSV.`,
+      damaged: `${name} is damaged or not a workbook (${error.message}); save it again as .xlsx or CSV.`,
+    };
+    throw new ImportFileError(sentences[error.refusal]);
   }
-  if (end < 0) return null;
-  const entries = view.getUint16(end + 10, true);
-  let offset = view.getUint32(end + 16, true);
-  let total = 0;
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== 0x02014b50) return null;
-    const size = view.getUint32(offset + 24, true);
-    // 0xFFFFFFFF: the size is in a ZIP64 field; no sheet of tracking numbers needs one.
-    if (size === 0xffffffff) return Number.POSITIVE_INFINITY;
-    total += size;
-    offset +=
-      46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+  if (!unzipped.files.has('xl/workbook.xml')) {
+    throw new ImportFileError(`${name} is not a CSV or Excel file (it looks like ${zipKind(unzipped.names)}).`);
   }
-  return total;
+  const parts: Zippable = {};
+  for (const [part, data] of unzipped.files) parts[part] = [data, { level: 0 }];
+  return zipSync(parts);
 }
 
-/** Text from bytes: a byte-order mark says which; else UTF-8 when it is, else Windows-1252 (Excel's "CSV" on Windows). */
+/** What a zip with no workbook in it is, by the parts it lists. */
+function zipKind(names: string[]): string {
+  if (names.includes('word/document.xml')) return 'a Word document';
+  if (names.includes('ppt/presentation.xml')) return 'a PowerPoint presentation';
+  if (names.includes('mimetype') && names.includes('content.xml')) return 'an OpenDocument file';
+  return 'a zip archive with no workbook in it';
+}
+
+/** Text from bytes: a byte-order mark (or UTF-16's NULs) says which; else UTF-8 when it is, else Windows-1252 (Excel's "CSV" on Windows). */
 export function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
     return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const order = utf16Order(bytes);
+  if (order !== null) {
+    const marked = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+    return new TextDecoder(`utf-16${order}`).decode(marked ? bytes.subarray(2) : bytes);
+  }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
