@@ -1,10 +1,12 @@
 /**
- * Issue 15 item 2 in the views: a shipment's and a container's documents, with their type and
- * whether the file is kept here; Open hands the kept file to the computer's viewer (recorded by
- * the test host in place of Electron's shell.openPath), fetching it first when the size setting
- * left it for on demand. Screenshots of both pages.
+ * Documents in the views: a shipment's and a container's documents, with their type and whether
+ * the file is kept here; Open hands the kept file to the computer's viewer (recorded by the test
+ * host in place of Electron's shell.openPath), fetching it first when the size setting left it
+ * for on demand. A file that is not what its name says is only shown in its folder. Screenshots
+ * of both pages.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { dirname, join } from 'node:path';
 import type { DocumentInfo } from '../../../src/shared/documents';
 import { expect, ipcAnswer, test, waitForFirstSync } from '../fixtures';
@@ -71,6 +73,77 @@ test('documents on the shipment and container pages open with the viewer, fetche
     await expect(boxList.getByRole('listitem').filter({ hasText: first.name! })).toContainText('Kept on this computer');
     await page.getByRole('region', { name: 'Documents' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath('container-documents.png') });
+  } finally {
+    await host.close();
+  }
+});
+
+test('a file that is not what it says is shown in its folder, never opened; a failed download says why', async ({
+  page,
+}, testInfo) => {
+  const opened: string[] = [];
+  const shown: string[] = [];
+  const dataDir = testInfo.outputPath('data');
+  const host = await startTestHost({
+    dataDir,
+    openPath: (path) => {
+      opened.push(path);
+      return Promise.resolve('');
+    },
+    showItemInFolder: (path) => void shown.push(path),
+  });
+  try {
+    await waitForFirstSync(host);
+    const shipments = await host.core.handlers['shipments:list']({ filters: {}, page: { limit: 100 } });
+    let found: { id: string; docs: DocumentInfo[] } | null = null;
+    for (const row of shipments.rows) {
+      const docs = await host.core.handlers['documents:forRecord']({ id: row.id });
+      if (docs.length >= 2 && docs.every((d) => d.kept)) {
+        found = { id: row.id, docs };
+        break;
+      }
+    }
+    expect(found).not.toBeNull();
+    const { id, docs } = found!;
+    // The first document's kept PDF is turned on disk into a Windows program; the second's file
+    // is gone after a download that failed, as a sync records it.
+    const folder = join(dataDir, 'demo', 'documents');
+    const disguised = readdirSync(folder).find((name) => name.startsWith(`${docs[0]!.id}-`))!;
+    writeFileSync(join(folder, disguised), Buffer.concat([Buffer.from('MZ\x90\x00'), Buffer.alloc(60)]));
+    const dbFile = readdirSync(join(dataDir, 'demo')).find((name) => name.endsWith('.sqlite'))!;
+    const db = new Database(join(dataDir, 'demo', dbFile));
+    db.prepare(
+      'UPDATE documents SET file_path = NULL, file_problem = ?, file_failures = 1, file_retry_at = ? WHERE id = ?',
+    ).run(
+      'The file could not be downloaded: the connection was cut off after 1.0 MB.',
+      Date.parse('2030-01-02T09:30:00Z'),
+      docs[1]!.id,
+    );
+    db.close();
+
+    await page.goto(`${host.url}#/shipments/${id}`);
+    const list = page.getByRole('list', { name: 'Documents of this shipment' });
+    const first = list.getByRole('listitem').filter({ hasText: docs[0]!.name! });
+    await first.getByRole('button', { name: /^Open / }).click();
+    await expect(first).toContainText(
+      'Quayside keeps this file but will not open it: its contents are a program, not a document.',
+    );
+    await first.getByRole('button', { name: /^Show .* in folder$/ }).click();
+    await expect(first.getByRole('status')).toHaveText('Shown in its folder.');
+    expect(opened).toEqual([]);
+    expect(shown).toEqual([join(folder, disguised)]);
+
+    const second = list.getByRole('listitem').filter({ hasText: docs[1]!.name! });
+    await expect(second).toContainText('Not kept here: downloaded when opened');
+    await expect(second).toContainText(
+      'The file could not be downloaded: the connection was cut off after 1.0 MB. The next sync tries again after',
+    );
+    await page.getByRole('region', { name: 'Documents' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('documents-refused-light.png') });
+    await host.core.handlers['settings:update']({ theme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.getByRole('region', { name: 'Documents' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath('documents-refused-dark.png') });
   } finally {
     await host.close();
   }
