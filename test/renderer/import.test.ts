@@ -4,7 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import ImportView from '../../src/renderer/src/views/ImportView.svelte';
 import { importScreen } from '../../src/renderer/src/lib/import-state.svelte';
-import { emptyImportCounts, type ImportRow, type ImportState, type ImportTable } from '../../src/shared/imports';
+import {
+  emptyImportCounts,
+  MAX_IMPORT_BYTES,
+  type ImportRow,
+  type ImportState,
+  type ImportTable,
+} from '../../src/shared/imports';
 import { Refusal, bridge } from './bridge';
 
 const table: ImportTable = {
@@ -232,5 +238,16 @@ describe('the import screen', () => {
       'What was pasted holds no value: there is nothing to import.',
     );
     expect(bridge.argsOf('imports:read')).toEqual([{ text: ',,\n,,' }]);
+  });
+
+  it('reads at most one byte past the limit of a file that claims to be small', async () => {
+    bridge.answer('imports:read', () => table);
+    // A file whose size says 1 KB while its bytes run past the limit: what is read is bounded, not what is said.
+    const bytes = new Uint8Array(MAX_IMPORT_BYTES + 4096).fill(0x41);
+    const real = new Blob([bytes]);
+    const liar = { name: 'boxes.csv', size: 1024, slice: (start?: number, end?: number) => real.slice(start, end) };
+    await importScreen.readFile(liar as unknown as File);
+    const [sent] = bridge.argsOf('imports:read') as { base64: string }[];
+    expect(atob(sent!.base64).length).toBe(MAX_IMPORT_BYTES + 1);
   });
 });

@@ -15,9 +15,13 @@ import { messageOf } from './errors';
 
 export type ImportStep = 'source' | 'mapping' | 'preview';
 
-/** A file's bytes as base64, read in slices (a whole file in one `String.fromCharCode` call overflows). */
+/**
+ * A file's bytes as base64, read in slices (a whole file in one `String.fromCharCode` call
+ * overflows). At most one byte past the limit is read, whatever size the file claims: core
+ * refuses what is over it.
+ */
 async function base64Of(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = new Uint8Array(await file.slice(0, MAX_IMPORT_BYTES + 1).arrayBuffer());
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
