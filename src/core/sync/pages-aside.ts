@@ -132,6 +132,9 @@ export class PagesAside {
     const worker = this.#worker;
     this.#worker = null;
     if (worker) {
+      // Referenced until it has exited: an idle worker is not, and a host with nothing else to do
+      // (a script ending with `await core.close()`) would end before this promise settles.
+      worker.ref();
       worker.postMessage({ kind: 'close' } satisfies PageRequest);
       await new Promise<void>((done) => {
         worker.once('exit', () => done());
