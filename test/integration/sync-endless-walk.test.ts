@@ -29,15 +29,18 @@ function target(request: ProxiedRequest): URL {
  * The shipping lines as an endless list: no meta, no last link, and on every page a `next` with a
  * cursor never sent before. Pages after the first are answered by the proxy (one line each).
  */
-function serveEndlessShippingLines(p: HostileProxy): void {
+function serveEndlessShippingLines(p: HostileProxy, newLines = false): void {
   let line: Resource | null = null;
   let cursor = 0;
   const next = () => `${p.origin}${LIST}?page[size]=100&cursor=${++cursor}`;
+  // With `newLines`, every page brings a hundred lines never seen before, as if the account grew.
+  const page = (at: number): Resource[] =>
+    newLines ? Array.from({ length: 100 }, (_, i) => ({ ...line!, id: `${line!.id}-${at}-${i}` })) : [line!];
   p.set({
     intercept: (request) => {
       const url = target(request);
       if (url.pathname !== LIST || !url.searchParams.has('cursor') || line === null) return undefined;
-      return { status: 200, body: { data: [line], links: { next: next() } } };
+      return { status: 200, body: { data: page(cursor), links: { next: next() } } };
     },
     rewrite: (request, answer) => {
       if (target(request).pathname !== LIST || answer.status !== 200) return undefined;
@@ -133,6 +136,24 @@ describe('a next link that never repeats', { timeout: 180_000 }, () => {
       expect(pagesAsked(from).size).toBe(1);
       expect(readState(sync.db, CHECKPOINT)).toBeNull();
       await expectNextSyncWorks(sync, 'full');
+    } finally {
+      sync.close();
+    }
+  });
+
+  it('an endless list whose records it wrote does not buy itself more pages the next time', async () => {
+    const p = proxy.get();
+    serveEndlessShippingLines(p, true);
+    const sync = open();
+    try {
+      for (let run = 0; run < 2; run++) {
+        const from = p.requests.length;
+        const failed = await sync.engine.run({ mode: 'full' });
+        expect(failed).toMatchObject({ status: 'failed', error: { code: 'malformed' } });
+        expect(pagesAsked(from).size).toBeLessThanOrEqual(UNPROMISED_FLOOR);
+      }
+      // A hundred thousand lines were written: ten times that in pages would have been the bound.
+      expect(countResources(sync.db).shipping_lines).toBeGreaterThan(90_000);
     } finally {
       sync.close();
     }

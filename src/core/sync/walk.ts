@@ -18,7 +18,7 @@ import { PAGE_SIZE, type ResourceName } from '../resources';
 import type { Db } from '../store/database';
 import { formatInstant, trustedInstant } from '../store/instant';
 import { countStoredRows } from '../store/queries/sync-plan';
-import { clearState, readState } from '../store/sync-state';
+import { clearState, readState, writeState } from '../store/sync-state';
 import type { WriteCounts } from '../store/writer';
 import { pageInPlace, type PageFrame, type PageHandle } from './page-handle';
 import type { PagesAside } from './pages-aside';
@@ -37,6 +37,8 @@ const PAGE_MARGIN = 10;
 export const UNPROMISED_FLOOR = 1_000;
 export const UNPROMISED_MARGIN = 10;
 export const UNPROMISED_CEILING = 100_000;
+/** State key prefix of the bound a list once ran past (`walk` holds it to that bound after). */
+const OVERRAN = 'walk-overran:';
 
 /** The most pages a list that promises nothing may take, given the records known of the account. */
 export function pagesWithoutPromise(knownRecords: number): number {
@@ -171,6 +173,8 @@ export class PageGuard {
   #pages: number;
   #cap: number | null;
   #lastNumber: number | null = null;
+  /** Set when the list ran past `unpromised` pages without promising any. */
+  overran = false;
 
   constructor(
     noun: string,
@@ -210,6 +214,7 @@ export class PageGuard {
       );
     }
     if (this.#cap === null && this.#pages >= this.#unpromised) {
+      this.overran = true;
       return new ApiError(
         'malformed',
         `The Tracking API kept sending pages of ${this.#noun} without saying how many there are, past ${this.#unpromised.toLocaleString('en-US')} pages (more than this account could hold); the sync stopped there and will read the ${this.#noun} from the start next time.`,
@@ -297,8 +302,16 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
   const stateKey = `walk:${spec.key}`;
   let checkpoint = readCheckpoint(ctx.db, stateKey, ctx.baseUrl);
   let pages = checkpoint?.pages ?? 0;
-  // Fixed as the walk began and kept with its checkpoint: resuming does not raise it.
-  const unpromised = checkpoint?.unpromised ?? pagesWithoutPromise(knownRecords(ctx.db, spec.resource));
+  // Fixed as the walk began and kept with its checkpoint: resuming does not raise it. A list that
+  // once ran past its bound is held to that bound from then on: the records an endless list
+  // wrote must not buy it more pages the next time.
+  const overranAt = readState<unknown>(ctx.db, `${OVERRAN}${spec.key}`);
+  const unpromised =
+    checkpoint?.unpromised ??
+    Math.min(
+      pagesWithoutPromise(knownRecords(ctx.db, spec.resource)),
+      Number.isInteger(overranAt) && (overranAt as number) > 0 ? (overranAt as number) : UNPROMISED_CEILING,
+    );
   let guard = new PageGuard(spec.noun, { pages, cap: checkpoint?.cap ?? null }, unpromised);
   // Compared as instants; one later than a day from now (a service clock in year 9999) never counts.
   let maxUpdatedMs = trustedInstant(checkpoint?.maxUpdatedAt, ctx.now());
@@ -402,6 +415,7 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
       // the next sync reads this list from the start rather than resuming into the loop.
       unwritten.delete(current);
       await writePage(page, problem ? null : next);
+      if (guard.overran) writeState(ctx.db, `${OVERRAN}${spec.key}`, unpromised);
       if (problem) throw problem;
       if (!next) break;
       url = next;
