@@ -6,7 +6,16 @@
  * case ends with the next sync on the same database working.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join, sep } from 'node:path';
@@ -15,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
 import { exitCodes } from '../../src/cli/exit-codes';
 import { OPEN_MAX_BYTES } from '../../src/core/sync/document-download';
+import { documentsDirOf } from '../../src/core/sync/document-files';
 import { NAME_MAX_BYTES, safeFileName } from '../../src/core/sync/document-names';
 import { DEMO_API_KEY } from '../../src/sandbox/index';
 import type { DocumentInfo, DocumentOpened } from '../../src/shared/documents';
@@ -487,5 +497,14 @@ describe('document files from a hostile service', { timeout: 120_000 }, () => {
         routes.clear();
       }
     });
+  });
+
+  it('a database reached through a symlink keeps its documents beside its real file', () => {
+    const real = join(tempDir(), 'real', 'quayside.sqlite');
+    mkdirSync(dirname(real), { recursive: true });
+    writeFileSync(real, '');
+    const link = join(tempDir(), 'link.sqlite');
+    symlinkSync(real, link);
+    expect(documentsDirOf(link)).toBe(join(realpathSync(dirname(real)), 'documents'));
   });
 });

@@ -33,6 +33,7 @@ import {
   type FileLimit,
 } from './document-download';
 import { insideFolder } from './document-names';
+import { realDatabasePath } from './lock';
 
 export type { DocumentFileClient, DocumentFilesOptions } from './document-download';
 
@@ -47,9 +48,9 @@ export function retryAfterMs(failures: number): number {
   return Math.min(15 * MINUTE * 4 ** Math.max(0, failures - 1), 7 * 24 * 60 * MINUTE);
 }
 
-/** The documents folder beside a database file. */
+/** The documents folder beside a database file (its real file: a symlink to it finds the same folder). */
 export function documentsDirOf(dbPath: string): string {
-  return join(dirname(dbPath), 'documents');
+  return join(dirname(realDatabasePath(dbPath)), 'documents');
 }
 
 /**
