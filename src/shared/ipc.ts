@@ -196,7 +196,8 @@ export const contract = {
   /** Shows a document's kept file in the computer's file manager (never runs it). */
   'documents:showInFolder': channel<{ shown: true }>()(idSchema),
 
-  'export:csv': channel<ExportResult>()(exportSchema),
+  /** A list view's rows, filtered, sorted and with its shown columns, to a CSV or XLSX file (`format`). */
+  'export:list': channel<ExportResult>()(exportSchema),
   'export:events': channel<ExportResult>()(exportEventsSchema),
 
   /** Bulk import of tracking requests: a file's bytes or pasted cells, read and its columns mapped. */

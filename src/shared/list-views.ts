@@ -2,7 +2,7 @@
  * The list views, by registry name (the resource each lists, as src/core/resources names it):
  * each one's filter schema, sort fields, row and detail. The IPC channels (`<name>:list`,
  * `:count`, `:get`), the renderer's list types and the core's list declarations all come from
- * this map; the view id users see (CLI `export` names, URLs, saved list state, `export:csv`'s
+ * this map; the view id users see (CLI `export` names, URLs, saved list state, `export:list`'s
  * `view`) is the registry name in kebab case (`viewIdOf`), never typed by hand.
  */
 import { emailSubmissionFiltersSchema, emailSubmissionSortFields, type EmailSubmissionRow } from './documents';

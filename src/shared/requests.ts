@@ -58,7 +58,7 @@ export function parseListSort<V extends ListName>(view: V, raw: unknown): ListSo
 /**
  * A list view's channel arguments. No filters means none; no sort, the store's default.
  * `list` and `count` are the `<name>:list` and `<name>:count` channels'; `export` is one arm of
- * `export:csv`, whose `view` is the list's view id.
+ * `export:list`, whose `view` is the list's view id.
  */
 function argumentsOf<V extends ListName>(name: V) {
   // One list's schemas, erased to build them and typed back as that list's.

@@ -8,7 +8,7 @@
  *   core's event-loop delay p99 and an IPC round trip's p95 (`sync:status`, what the renderer
  *   asks most, every 10 ms, asked from a process of its own over a message channel, as the
  *   renderer asks: `ipc-asker.ts`);
- * - over a 100k-shipment database: the delay while `export:csv` writes every shipment, and while
+ * - over a 100k-shipment database: the delay while `export:list` writes every shipment, and while
  *   a query is typed a character at a time (each keystroke: the list's first page, its count and
  *   the Ctrl+K search, as the renderer asks them).
  * Each delay is printed beside an anchor measured in the same run: the same monitor over a loop
@@ -170,7 +170,7 @@ async function overBigDatabase(dir: string): Promise<Measure[]> {
     const anchor = await idleLoopAnchor();
 
     let monitor = loopMonitor();
-    const exported = await ipc(host, 'export:csv', { view: 'shipments' });
+    const exported = await ipc(host, 'export:list', { view: 'shipments' });
     let loop = monitor.stop();
     const rows = (exported.result as { rows?: number }).rows ?? 0;
     measures.push(

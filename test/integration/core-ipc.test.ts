@@ -72,7 +72,7 @@ describe('demo mode through the IPC contract', () => {
   it('exports exactly the rows of the filtered list', async () => {
     const filters = { statuses: ['in_transit', 'booked'] };
     const expected = await value<number>(core, 'containers:count', { filters });
-    const result = await value<{ path: string; rows: number }>(core, 'export:csv', { view: 'containers', filters });
+    const result = await value<{ path: string; rows: number }>(core, 'export:list', { view: 'containers', filters });
     expect(result.rows).toBe(expected);
     const rows = parse<Record<string, string>>(readFileSync(result.path, 'utf8'), { bom: true, columns: true });
     expect(rows).toHaveLength(expected);
@@ -81,10 +81,10 @@ describe('demo mode through the IPC contract', () => {
   it('exports nothing when the save dialog is cancelled, and exports again after', async () => {
     const before = readdirSync(exportDir);
     dialogCancelled = true;
-    expect(await value(core, 'export:csv', { view: 'shipments' })).toEqual({ path: null, rows: 0, cancelled: true });
+    expect(await value(core, 'export:list', { view: 'shipments' })).toEqual({ path: null, rows: 0, cancelled: true });
     expect(readdirSync(exportDir)).toEqual(before);
     dialogCancelled = false;
-    const result = await value<{ path: string; rows: number }>(core, 'export:csv', { view: 'shipments' });
+    const result = await value<{ path: string; rows: number }>(core, 'export:list', { view: 'shipments' });
     expect(result.rows).toBe(60);
   });
 });
@@ -196,7 +196,7 @@ describe('profiles, keys and actions against the service', () => {
     await value(core, 'shipments:resumeTracking', { id: first.id });
 
     // Export with the key in play, then look for the key everywhere it must not be.
-    const exported = await value<{ path: string }>(core, 'export:csv', { view: 'shipments', filters: {} });
+    const exported = await value<{ path: string }>(core, 'export:list', { view: 'shipments', filters: {} });
 
     // Offline: the service is gone; views keep working, actions say so and change nothing.
     await sandbox.close();

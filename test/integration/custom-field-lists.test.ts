@@ -348,7 +348,7 @@ describe('an export of a list sorted and filtered by a custom field', { timeout:
   it('holds the rows the list shows, in its order, from the app and from the CLI (--cf)', async () => {
     const shown = await walk<ShipmentRow>('shipments', { filters, sort }, 10);
     const columns = ['bill_of_lading_number', 'cf.po_number', 'cf.incoterm'];
-    const result = await value<{ path: string; rows: number }>(core, 'export:csv', {
+    const result = await value<{ path: string; rows: number }>(core, 'export:list', {
       view: 'shipments',
       filters,
       sort,

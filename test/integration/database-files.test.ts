@@ -66,7 +66,7 @@ describe('a local copy on read-only media', () => {
       moveAside: 'no',
     });
     expect(await value(core, 'shipments:count', {})).toBe(templateShipments);
-    const exported = await value<{ rows: number }>(core, 'export:csv', { view: 'shipments' });
+    const exported = await value<{ rows: number }>(core, 'export:list', { view: 'shipments' });
     expect(exported.rows).toBe(templateShipments);
     expect(readFileSync(exportPath, 'utf8').trim().split('\r\n')).toHaveLength(templateShipments + 1);
 

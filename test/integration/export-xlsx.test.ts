@@ -1,7 +1,7 @@
 /**
  * Issue 16 item 5: a list exported as an Excel workbook holds what its CSV export holds (the
  * same rows, order and columns, each cell the same value), with dates as dates and numbers as
- * numbers, through `export:csv` with format xlsx and through the CLI's `export --out FILE.xlsx`.
+ * numbers, through `export:list` with format xlsx and through the CLI's `export --out FILE.xlsx`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -100,15 +100,15 @@ const views = [
   { view: 'tracking-requests', sort: undefined, filters: {} },
 ];
 
-describe('export:csv with format xlsx', () => {
+describe('export:list with format xlsx', () => {
   for (const v of views) {
     it(`${v.view}: the workbook holds the CSV's rows, order, columns and values, dates and numbers typed`, async () => {
-      const csv = await value<{ path: string; rows: number }>(core, 'export:csv', {
+      const csv = await value<{ path: string; rows: number }>(core, 'export:list', {
         view: v.view,
         filters: v.filters,
         sort: v.sort,
       });
-      const xlsx = await value<{ path: string; rows: number; cancelled: boolean }>(core, 'export:csv', {
+      const xlsx = await value<{ path: string; rows: number; cancelled: boolean }>(core, 'export:list', {
         view: v.view,
         filters: v.filters,
         sort: v.sort,
@@ -140,8 +140,8 @@ describe('export:csv with format xlsx', () => {
       'available_for_pickup',
       'tags',
     ];
-    const csv = await value<{ path: string }>(core, 'export:csv', { view: 'containers', columns });
-    const xlsx = await value<{ path: string }>(core, 'export:csv', { view: 'containers', columns, format: 'xlsx' });
+    const csv = await value<{ path: string }>(core, 'export:list', { view: 'containers', columns });
+    const xlsx = await value<{ path: string }>(core, 'export:list', { view: 'containers', columns, format: 'xlsx' });
     const table = await readXlsx(xlsx.path);
     expect(table[0]!.length).toBe(columns.length);
     expectSameTable(table, readCsv(csv.path));

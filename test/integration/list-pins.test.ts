@@ -1,6 +1,6 @@
 /**
  * Pins what the three list views give over one fixed demo database: the IPC answers (first
- * page, count, a row by id), the CSV export through `export:csv` and the CLI's `export`
+ * page, count, a row by id), the CSV export through `export:list` and the CLI's `export`
  * (header and first rows, human and API headers), so a change in how the lists are declared
  * (the registry's list parts) is proven not to change a byte. The sandbox starts at a fixed
  * instant with its clock stopped, so the data is the same on every run.
@@ -91,10 +91,10 @@ describe('list views over a fixed demo database', () => {
       expect(await failure(core, `${v.channel}:get` as Channel, { id: 'no-such-row' })).toMatchSnapshot('get unknown');
     });
 
-    it(`${v.view}: export:csv writes the pinned header and first rows`, async () => {
-      const human = await value<{ path: string; rows: number }>(core, 'export:csv', { view: v.view });
+    it(`${v.view}: export:list writes the pinned header and first rows`, async () => {
+      const human = await value<{ path: string; rows: number }>(core, 'export:list', { view: v.view });
       expect({ rows: human.rows, head: head(human.path) }).toMatchSnapshot('human');
-      const keys = await value<{ path: string; rows: number }>(core, 'export:csv', {
+      const keys = await value<{ path: string; rows: number }>(core, 'export:list', {
         view: v.view,
         filters: v.filters,
         sort: v.sort,

@@ -58,7 +58,7 @@ async function readyFiltered(): Promise<string[]> {
 
 /** The export's pickup columns by container number. */
 async function exportPickup(): Promise<Map<string, Record<string, string>>> {
-  const result = await value<{ path: string }>(core, 'export:csv', {
+  const result = await value<{ path: string }>(core, 'export:list', {
     view: 'containers',
     columns: ['number', 'pickup', 'pickup_detail', 'lfd_source', 'terminal_checked_at', 'pickup_ready'],
     headerStyle: 'keys',

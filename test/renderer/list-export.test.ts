@@ -101,7 +101,7 @@ describe('the Export menu', () => {
     app.settings = settings(24);
     let finish: () => void = () => undefined;
     bridge.answer(
-      'export:csv',
+      'export:list',
       () =>
         new Promise((resolve) => {
           finish = () => resolve({ path: '/tmp/containers.csv', rows: 1, cancelled: false });
@@ -111,8 +111,8 @@ describe('the Export menu', () => {
     const button = screen.getByRole('button', { name: 'Export' });
     await userEvent.click(button);
     await userEvent.click(screen.getByRole('menuitem', { name: 'Export CSV' }));
-    await waitFor(() => expect(bridge.argsOf('export:csv')).toHaveLength(1));
-    expect(bridge.argsOf('export:csv')[0]).toMatchObject({ view: 'containers', format: 'csv' });
+    await waitFor(() => expect(bridge.argsOf('export:list')).toHaveLength(1));
+    expect(bridge.argsOf('export:list')[0]).toMatchObject({ view: 'containers', format: 'csv' });
     bridge.emit('export:progress', { rows: 1 });
     await waitFor(() => expect(button.textContent).toMatch(/^Exporting… 1/));
     expect(document.activeElement).toBe(button);

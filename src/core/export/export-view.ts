@@ -18,7 +18,7 @@ import { pickupColumns, pickupReadyColumn, type PickupExportOptions } from './pi
 import { DEFAULT_TERMINAL_STALE_HOURS } from '../../shared/pickup';
 import { exportToFile, type ExportFileResult, type ExportFormat } from './write-file';
 
-/** The names the CLI's `export` and `export:csv` take: each list's view id, in registry order. */
+/** The names the CLI's `export` and `export:list` take: each list's view id, in registry order. */
 export const exportViews: readonly ViewId[] = listNames.map(viewIdOf);
 export type ExportView = ViewId;
 

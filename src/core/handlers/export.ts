@@ -5,9 +5,9 @@ import { getContainerRow } from '../store/queries/containers';
 import type { CoreContext } from './context';
 
 /** Export of exactly what a list shows, to a file the user picks (main shows the save dialog). */
-export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:csv' | 'export:events'> {
+export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:list' | 'export:events'> {
   return {
-    'export:csv': async (request) => {
+    'export:list': async (request) => {
       const format = request.format ?? 'csv';
       const suggested = `quayside-${request.view}-${new Date().toISOString().slice(0, 10)}.${format}`;
       const session = await ctx.session();

@@ -12,20 +12,20 @@ export interface ListQuery<L extends ListId> {
   sort: ListSort<L>;
 }
 
-/** A list's `<name>:list`, `<name>:count` and `export:csv` calls, from the contract's channels. */
+/** A list's `<name>:list`, `<name>:count` and `export:list` calls, from the contract's channels. */
 function callsOf<L extends ListId>(id: L) {
   return {
     page: (query: ListQuery<L>, page: PageRequest) =>
       api.invoke(`${id}:list`, { ...query, page } as ArgOf<`${L}:list`>) as Promise<Page<ListRow<L>>>,
     count: (filters: ListFilters<L>) => api.invoke(`${id}:count`, { filters } as ArgOf<`${L}:count`>),
     export: (query: ListQuery<L>, columns: string[], format: ExportFormat) =>
-      api.invoke('export:csv', {
+      api.invoke('export:list', {
         view: viewIdOf(id),
         ...query,
         columns,
         headerStyle: 'human',
         format,
-      } as ArgOf<'export:csv'>),
+      } as ArgOf<'export:list'>),
   };
 }
 
