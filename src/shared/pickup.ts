@@ -1,9 +1,9 @@
 /**
- * Pickup truth (issue 16 item 4): one answer per container to "can a trucker pick this box up?",
- * from availability, holds (the terminal's and the inland facility's), fees and the last free
- * day, told with how old the terminal's data is. Pure (no clock of its own, no I/O), shared by
- * core (the CSV export) and the renderer (the container page's pickup card, the list column), so
- * both answer alike.
+ * Pickup truth: one answer per container to "can a trucker pick this box up?", from availability,
+ * holds (the terminal's and the inland facility's), fees and the last free day, told with how old
+ * the terminal's data is. Pure (no clock of its own, no I/O), shared by core (the export, and the
+ * containers list's "Ready for pickup" filter, which asks `pickupState` of each row in SQL) and
+ * the renderer (the container page's pickup card, the list column), so all answer alike.
  *
  * - **done**: picked up or returned empty; nothing to decide.
  * - **not_ready** without terminal data: the box is not at the terminal yet (booked, at sea,
@@ -60,6 +60,12 @@ export interface PickupInput {
   terminalCheckedAt: string | null;
 }
 
+/** What the state alone reads (`pickupState`): no last free day, no zone. */
+export type PickupStateInput = Pick<
+  PickupInput,
+  'status' | 'availableForPickup' | 'holds' | 'facilityHolds' | 'feesTotal' | 'terminalCheckedAt'
+>;
+
 export interface PickupTruth {
   state: PickupState;
   /** One line: "Ready for pickup", "Not ready: Customs hold", "Can't tell: terminal data 31 h old". */
@@ -102,12 +108,66 @@ export function formatAge(hours: number): string {
   return `${Math.floor(hours / 24)} days`;
 }
 
+const feesFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 function formatFees(amount: number): string {
-  return `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+  return `${feesFormat.format(amount)} USD`;
 }
 
 function inForce(holds: PickupHold[] | null): PickupHold[] {
-  return (holds ?? []).filter((h) => h.status !== 'released');
+  return Array.isArray(holds) ? holds.filter((h) => h.status !== 'released') : [];
+}
+
+/** Nothing left to decide: the box has left the terminal. */
+const doneStatuses: ReadonlySet<ContainerStatus> = new Set(['picked_up', 'empty_returned']);
+/** Not at the terminal yet, and why in words: the answer does not rest on a terminal check. */
+const notThere: Partial<Record<ContainerStatus, string>> = {
+  booked: 'Not loaded at origin yet',
+  in_transit: 'At sea',
+  arrived: 'Vessel arrived; not discharged yet',
+  on_rail: 'On rail to the inland ramp',
+};
+/** Statuses at which no box is ready, whatever the terminal says: what a SQL filter may skip unasked. */
+export const neverReadyStatuses: readonly ContainerStatus[] = [
+  ...doneStatuses,
+  ...(Object.keys(notThere) as ContainerStatus[]),
+];
+
+interface Judgement {
+  state: PickupState;
+  /** Why not ready, each a short phrase: where the box is, or what keeps it at the terminal. */
+  reasons: string[];
+  /** Hours since the terminal check, rounded down; null when never checked (or unreadable). */
+  ageHours: number | null;
+  stale: boolean;
+}
+
+/** The decision itself, which `pickupTruth` tells in full and `pickupState` answers in a word. */
+function judge(input: PickupStateInput, now: number, staleHours: number): Judgement {
+  const checked = input.terminalCheckedAt === null ? NaN : Date.parse(input.terminalCheckedAt);
+  const ageHours = Number.isNaN(checked) ? null : Math.max(0, Math.floor((now - checked) / HOUR));
+  const stale = ageHours === null || ageHours >= staleHours;
+  const at = { ageHours, stale };
+  if (doneStatuses.has(input.status)) return { ...at, state: 'done', reasons: [] };
+  const away = notThere[input.status];
+  if (away) return { ...at, state: 'not_ready', reasons: [away] };
+  if (stale) return { ...at, state: 'unknown', reasons: [] };
+  const reasons: string[] = [];
+  if (input.availableForPickup === false) reasons.push('Not released by the terminal');
+  if (input.availableForPickup === null) reasons.push('The terminal does not say whether it is available');
+  for (const hold of inForce(input.holds)) reasons.push(`${holdLabel(hold.name)} hold`);
+  for (const hold of inForce(input.facilityHolds)) reasons.push(`${holdLabel(hold.name)} hold at the inland facility`);
+  if (input.feesTotal !== null && input.feesTotal > 0)
+    reasons.push(`${formatFees(input.feesTotal)} in terminal fees to pay`);
+  return { ...at, state: reasons.length === 0 ? 'ready' : 'not_ready', reasons };
+}
+
+/** The state alone, as `pickupTruth(input, now, staleHours).state` answers it. */
+export function pickupState(
+  input: PickupStateInput,
+  now: number,
+  staleHours = DEFAULT_TERMINAL_STALE_HOURS,
+): PickupState {
+  return judge(input, now, staleHours).state;
 }
 
 /** Calendar days from today (the local date of `now` in `zone`) to `date`. */
@@ -128,9 +188,7 @@ export function pickupTruth(input: PickupInput, now: number, staleHours = DEFAUL
         : null;
   const daysLeft = lastFreeDay ? daysBetween(lastFreeDay.date, lastFreeDay.zone, now) : null;
 
-  const checked = input.terminalCheckedAt === null ? NaN : Date.parse(input.terminalCheckedAt);
-  const ageHours = Number.isNaN(checked) ? null : Math.max(0, Math.floor((now - checked) / HOUR));
-  const stale = ageHours === null || ageHours >= staleHours;
+  const { state, reasons, ageHours, stale } = judge(input, now, staleHours);
   const staleNote =
     ageHours === null
       ? 'The terminal has not been checked for this box — availability and holds are unknown'
@@ -138,14 +196,15 @@ export function pickupTruth(input: PickupInput, now: number, staleHours = DEFAUL
         ? `Terminal last checked ${formatAge(ageHours)} ago — availability may have changed`
         : null;
   const base = {
+    state,
+    reasons,
     lastFreeDay,
     daysLeft,
-    checkedAt: Number.isNaN(checked) ? null : input.terminalCheckedAt,
+    checkedAt: ageHours === null ? null : input.terminalCheckedAt,
     ageHours,
     stale,
-    staleNote,
   };
-  const urgencyOf = (): Urgency | null =>
+  const urgency: Urgency | null =
     daysLeft === null
       ? null
       : daysLeft < 0
@@ -156,45 +215,27 @@ export function pickupTruth(input: PickupInput, now: number, staleHours = DEFAUL
             ? 'soon'
             : null;
 
-  if (input.status === 'picked_up' || input.status === 'empty_returned') {
-    return { ...base, state: 'done', headline: 'Picked up', reasons: [], urgency: null, staleNote: null };
+  switch (state) {
+    case 'done':
+      return { ...base, headline: 'Picked up', urgency: null, staleNote: null };
+    case 'unknown':
+      return {
+        ...base,
+        headline:
+          ageHours === null
+            ? 'Can’t tell: the terminal has not been checked'
+            : `Can’t tell: terminal data ${formatAge(ageHours)} old`,
+        urgency: null,
+        staleNote,
+      };
+    case 'ready':
+      return { ...base, headline: 'Ready for pickup', urgency, staleNote };
+    case 'not_ready':
+      // Not at the terminal yet: the answer does not rest on a terminal check, nor does a stale one matter.
+      return notThere[input.status]
+        ? { ...base, headline: `Not ready: ${reasons[0]}`, urgency: null, staleNote: null }
+        : { ...base, headline: `Not ready: ${reasons.join('; ')}`, urgency, staleNote };
   }
-  const notThere: Partial<Record<ContainerStatus, string>> = {
-    booked: 'Not loaded at origin yet',
-    in_transit: 'At sea',
-    arrived: 'Vessel arrived; not discharged yet',
-    on_rail: 'On rail to the inland ramp',
-  };
-  const away = notThere[input.status];
-  if (away) {
-    // Not at the terminal: the answer does not rest on a terminal check, nor does a stale one matter.
-    return {
-      ...base,
-      state: 'not_ready',
-      headline: `Not ready: ${away}`,
-      reasons: [away],
-      urgency: null,
-      staleNote: null,
-    };
-  }
-  if (stale) {
-    const headline =
-      ageHours === null
-        ? 'Can’t tell: the terminal has not been checked'
-        : `Can’t tell: terminal data ${formatAge(ageHours)} old`;
-    return { ...base, state: 'unknown', headline, reasons: [], urgency: null };
-  }
-
-  const reasons: string[] = [];
-  if (input.availableForPickup === false) reasons.push('Not released by the terminal');
-  if (input.availableForPickup === null) reasons.push('The terminal does not say whether it is available');
-  for (const hold of inForce(input.holds)) reasons.push(`${holdLabel(hold.name)} hold`);
-  for (const hold of inForce(input.facilityHolds)) reasons.push(`${holdLabel(hold.name)} hold at the inland facility`);
-  if (input.feesTotal !== null && input.feesTotal > 0)
-    reasons.push(`${formatFees(input.feesTotal)} in terminal fees to pay`);
-  const urgency = urgencyOf();
-  if (reasons.length === 0) return { ...base, state: 'ready', headline: 'Ready for pickup', reasons, urgency };
-  return { ...base, state: 'not_ready', headline: `Not ready: ${reasons.join('; ')}`, reasons, urgency };
 }
 
 /** The urgency in words for a badge: "Overdue 2 days", "Last day today", "2 days left". */

@@ -2,8 +2,9 @@
  * The containers list's "Ready for pickup" filter answers as the Pickup column does
  * (`pickupTruth`): boxes in every state, written through the writer, and the filter (its page,
  * count and export stream) returns exactly the boxes the column calls Ready at that moment with
- * that stale limit, and "Not ready" every other box. The stored `pickup_ready` would not: it reads
- * neither fees nor the data's age, and counts a released hold as a hold.
+ * that stale limit, and "Not ready" every other box, box by box, across moments and limits. The
+ * stored `pickup_ready` would not: it reads neither fees nor the data's age, and counts a released
+ * hold as a hold.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +20,13 @@ const HOUR = 3_600_000;
 const now = Date.parse('2026-03-02T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
 const hold = (status: string) => [{ name: 'customs', status, description: null }];
+const day = (ms: number) => new Date(now + ms).toISOString().slice(0, 10);
+/** A box unloaded at the inland ramp, whose last free day is the ramp's. */
+const atRamp = {
+  ind_rail_unloaded_at: ago(10 * HOUR),
+  final_destination_timezone: 'America/Chicago',
+  import_deadlines: { pickup_lfd_terminal: null, pickup_lfd_rail: day(2 * 24 * HOUR), pickup_lfd_line: null },
+};
 
 /** Each box: its name (the container number) and what the service says of it. */
 const boxes: Record<string, Record<string, unknown>> = {
@@ -50,6 +58,32 @@ const boxes: Record<string, Record<string, unknown>> = {
   AT_SEA: { current_status: 'on_ship' },
   ARRIVED: { current_status: 'on_ship', pod_arrived_at: ago(5 * HOUR) },
   ON_RAIL: { current_status: 'on_rail' },
+  // Edge cases: a last free day gone by, stale data, the rail ramp, boxes that are done.
+  PAST_LFD_FRESH: { pickup_lfd: day(-2 * 24 * HOUR) },
+  PAST_LFD_STALE: { pickup_lfd: day(-2 * 24 * HOUR), terminal_checked_at: ago(30 * HOUR) },
+  LFD_TODAY_NEVER_CHECKED: { pickup_lfd: day(0), terminal_checked_at: null },
+  LINE_LFD_ONLY: { ssl_lfd: day(24 * HOUR) },
+  AT_RAMP: atRamp,
+  AT_RAMP_FACILITY_HOLD: { ...atRamp, ind_facility_holds: hold('hold') },
+  AT_RAMP_STALE: { ...atRamp, terminal_checked_at: ago(26 * HOUR) },
+  ON_RAIL_STALE_AND_HELD: {
+    current_status: 'on_rail',
+    holds_at_pod_terminal: hold('hold'),
+    terminal_checked_at: ago(50 * HOUR),
+  },
+  PICKED_UP_HELD_AND_OWING: {
+    current_status: 'picked_up',
+    pod_full_out_at: ago(HOUR),
+    holds_at_pod_terminal: hold('hold'),
+    fees_at_pod_terminal: [{ type: 'demurrage', amount: 90 }],
+    terminal_checked_at: ago(50 * HOUR),
+  },
+  EMPTY_RETURNED_NEVER_CHECKED: { current_status: 'empty_returned', terminal_checked_at: null },
+  HOLD_AND_FEES: { holds_at_pod_terminal: hold('hold'), fees_at_pod_terminal: [{ type: 'total', amount: 40 }] },
+  CHECKED_WITH_AN_OFFSET: { terminal_checked_at: '2026-03-02T13:30:00+02:00' },
+  ONE_MS_UNDER_24H: { terminal_checked_at: ago(24 * HOUR - 1) },
+  DAMAGED_HOLDS_TEXT: {},
+  DAMAGED_FACILITY_HOLDS_TEXT: {},
 };
 
 function database() {
@@ -76,6 +110,11 @@ function database() {
     ],
     { syncedAt: ago(HOUR) },
   );
+  // Text the writer never stores, read alike by the list's rows and the filter: no hold in force.
+  db.prepare("UPDATE containers SET holds = 'not json' WHERE number = 'DAMAGED_HOLDS_TEXT'").run();
+  db.prepare(
+    `UPDATE containers SET facility_holds = '{"customs":"hold"}' WHERE number = 'DAMAGED_FACILITY_HOLDS_TEXT'`,
+  ).run();
   return db;
 }
 
@@ -118,6 +157,13 @@ describe('the Ready for pickup filter', () => {
         'HOLD_RELEASED',
         'FACILITY_HOLD_RELEASED',
         'FEES_PAID',
+        'PAST_LFD_FRESH',
+        'LINE_LFD_ONLY',
+        'AT_RAMP',
+        'CHECKED_WITH_AN_OFFSET',
+        'ONE_MS_UNDER_24H',
+        'DAMAGED_HOLDS_TEXT',
+        'DAMAGED_FACILITY_HOLDS_TEXT',
       ].sort(),
     );
     // A longer limit in Settings trusts older checks: the boxes checked 24 to 48 h ago are ready.
@@ -135,4 +181,53 @@ describe('the Ready for pickup filter', () => {
     expect(countContainers(db, { pickupReady: false }, later)).toBe(all.length);
     expect(all.filter((r) => pickupTruth(r, now + 30 * HOUR, 24).state === 'ready')).toEqual([]);
   });
+
+  it('tells each edge case as the container page does', () => {
+    const state = (name: string) =>
+      pickupTruth(
+        all.find((r) => r.number === name)!,
+        now,
+        24,
+      ).state;
+    expect(state('PAST_LFD_FRESH')).toBe('ready');
+    expect(state('PAST_LFD_STALE')).toBe('unknown');
+    expect(state('LFD_TODAY_NEVER_CHECKED')).toBe('unknown');
+    expect(state('AT_RAMP')).toBe('ready');
+    expect(state('AT_RAMP_FACILITY_HOLD')).toBe('not_ready');
+    expect(state('AT_RAMP_STALE')).toBe('unknown');
+    expect(state('ON_RAIL_STALE_AND_HELD')).toBe('not_ready');
+    expect(state('PICKED_UP_HELD_AND_OWING')).toBe('done');
+    expect(state('EMPTY_RETURNED_NEVER_CHECKED')).toBe('done');
+    expect(state('HOLD_AND_FEES')).toBe('not_ready');
+    const ramp = pickupTruth(
+      all.find((r) => r.number === 'AT_RAMP')!,
+      now,
+      24,
+    );
+    expect(ramp.lastFreeDay?.source).toBe('rail');
+  });
+
+  // Over a day and a half in steps that cross each box's stale limit, and the limits Settings allows.
+  const moments = [0, 1, 22, 23, 24, 25, 26, 28, 30, 47, 48, 49, 50, 52].map((h) => now + h * HOUR + 250);
+  for (const staleHours of [1, 24, 25, 48, 336]) {
+    it(`agrees with the Pickup column box by box at every moment, with a ${staleHours} h stale limit`, () => {
+      const seen = new Set<string>();
+      for (const at of moments) {
+        const asked = { now: new Date(at).toISOString(), staleHours };
+        const yes = new Set(numbers(iterateContainers(db, { pickupReady: true }, undefined, asked)));
+        const no = new Set(numbers(iterateContainers(db, { pickupReady: false }, undefined, asked)));
+        const column = Object.fromEntries(all.map((r) => [r.number!, pickupTruth(r, at, staleHours).state]));
+        for (const state of Object.values(column)) seen.add(state);
+        const filtered = Object.fromEntries(
+          all.map((r) => [r.number!, yes.has(r.number!) ? 'ready' : no.has(r.number!) ? 'not ready' : 'neither']),
+        );
+        const expected = Object.fromEntries(
+          Object.entries(column).map(([name, state]) => [name, state === 'ready' ? 'ready' : 'not ready']),
+        );
+        expect(filtered, `at ${asked.now}`).toEqual(expected);
+      }
+      // The sweep met boxes in every state the column tells.
+      expect(seen).toEqual(new Set(['ready', 'not_ready', 'unknown', 'done']));
+    });
+  }
 });

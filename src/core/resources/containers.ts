@@ -1,5 +1,4 @@
 import { hash } from 'node:crypto';
-import type { ContainerStatus } from '../../shared/status';
 import { holdLabel } from '../../shared/labels';
 import { containerStatusLabels } from '../../shared/status';
 import { deriveContainer, totalOfFees, type DerivedContainer } from '../derive/container';
@@ -7,7 +6,7 @@ import { dateOnly, timestamp } from '../export/columns';
 import { storedInstantOrDate, withCheckedDates } from '../store/instant';
 import { bool, num, relId, str, strings, type StoredResource } from '../store/resource';
 import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
-import { pickupReadyFilter } from '../store/queries/pickup-ready';
+import { pickupInputOf, pickupReadyFilter } from '../store/queries/pickup-ready';
 import {
   attribute,
   columns,
@@ -297,8 +296,8 @@ export const containersList = defineList({
       q.where.push(`(${types.map(() => "(',' || c.hold_types || ',') LIKE ?").join(' OR ')})`);
       q.params.push(...types.map((h) => `%,${h},%`));
     },
-    // As the Pickup column answers, at the query's moment with the Settings stale limit (not the
-    // stored pickup_ready, which reads availability and holds only).
+    // The Pickup column's own decision, at the query's moment with the Settings stale limit (not
+    // the stored pickup_ready, which reads availability and holds only).
     pickupReady: pickupReadyFilter,
     // The box's own fields (the shipment's are the shipments list's).
     customFields: customFieldFilters('container', 'c.id'),
@@ -316,6 +315,15 @@ export const containersList = defineList({
         return fallback;
       }
     };
+    // Read as the Ready for pickup filter reads them, so the Pickup column and the filter agree.
+    const pickup = pickupInputOf(
+      r.status,
+      r.available_for_pickup,
+      r.holds,
+      r.facility_holds,
+      r.fees_total,
+      r.terminal_checked_at,
+    );
     const length = typeof r.equipment_length === 'number' ? `${r.equipment_length}'` : null;
     const equipment = [length, s('equipment_type'), s('equipment_height') === 'high_cube' ? 'HC' : null]
       .filter(Boolean)
@@ -324,7 +332,7 @@ export const containersList = defineList({
       id: r.id as string,
       shipmentId: s('shipment_id'),
       number: s('number'),
-      status: (s('status') ?? 'booked') as ContainerStatus,
+      status: pickup.status,
       equipment: equipment || null,
       billOfLading: s('bill_of_lading'),
       carrierScac: s('shipping_line_scac'),
@@ -336,17 +344,17 @@ export const containersList = defineList({
       eta: s('pod_eta_at'),
       ata: s('pod_ata_at'),
       dischargedAt: s('pod_discharged_at'),
-      availableForPickup: r.available_for_pickup === null ? null : r.available_for_pickup === 1,
+      availableForPickup: pickup.availableForPickup,
       lastFreeDay: s('last_free_day'),
       lfdDeadlineAt: s('lfd_deadline_at'),
       lfdTimezone: s('lfd_timezone'),
       lineLastFreeDay: s('line_lfd'),
-      holds: parse('holds', []),
-      facilityHolds: parse('facility_holds', null),
-      feesTotal: typeof r.fees_total === 'number' ? r.fees_total : null,
+      holds: pickup.holds,
+      facilityHolds: pickup.facilityHolds,
+      feesTotal: pickup.feesTotal,
       pickupReady: r.pickup_ready === 1,
       lfdSource: r.lfd_source === 'terminal' || r.lfd_source === 'rail' ? r.lfd_source : null,
-      terminalCheckedAt: s('terminal_checked_at'),
+      terminalCheckedAt: pickup.terminalCheckedAt,
       pickupAppointmentAt: s('pickup_appointment_at'),
       pickedUpAt: s('picked_up_at'),
       emptyReturnedAt: s('empty_terminated_at'),

@@ -3,6 +3,7 @@ import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:
 import { dirname } from 'node:path';
 import { QuaysideError } from '../errors';
 import { migrations as allMigrations, type Migration } from './migrations/index';
+import { registerPickupFunction } from './queries/pickup-ready';
 import { registerResidualFunction } from './residual';
 import { gateWrites } from './write-turns';
 import {
@@ -137,6 +138,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
       db.pragma('journal_mode = WAL');
     }
     applyConnectionSettings(db, options.cacheMb ?? 32);
+    registerPickupFunction(db);
     if (readOnly) refuseWrites(db, file);
     else migrate(db, migrations);
     return db;
@@ -256,6 +258,7 @@ export function openReader(db: Db): Db {
     ? new Database(snapshot, { readonly: true })
     : new Database(db.name, { readonly: true, fileMustExist: true });
   reader.pragma('query_only = ON');
+  registerPickupFunction(reader);
   return reader;
 }
 
@@ -284,6 +287,7 @@ export function openReadConnection(file: string, cacheMb = 32): Db {
   reader.pragma('busy_timeout = 5000');
   reader.pragma('temp_store = MEMORY');
   reader.pragma(`cache_size = ${-Math.round(cacheMb * 1000)}`);
+  registerPickupFunction(reader);
   return reader;
 }
 
