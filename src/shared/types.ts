@@ -129,6 +129,8 @@ export interface Milestone {
   timezone: string | null;
   /** Taken from an event that corrects one the carrier withdrew. */
   corrected?: boolean;
+  /** The carrier's own words for it (its raw event), when the sync has read them. */
+  carrierWording?: string;
 }
 
 export interface TransportEventRow {

@@ -15,7 +15,12 @@ function listRequests(paths: string[]): string[] {
 }
 
 describe('the sync plan', () => {
-  const sandbox = useSandbox({ seed: 'plan', shipments: 40, routing: true });
+  const sandbox = useSandbox({
+    seed: 'plan',
+    shipments: 40,
+    routing: true,
+    rateLimit: { limit: 1_000_000, windowSeconds: 60 },
+  });
 
   it('reads each walk of the registry on a full run, then only what changes until a day has passed', async () => {
     const paths: string[] = [];

@@ -1,3 +1,4 @@
+import { rawEvents } from '../../src/core/resources/raw-events';
 import { describe, expect, it } from 'vitest';
 import { countResources } from '../../src/core/store/sync-state';
 import { readSyncLog } from '../../src/core/sync/sync-log';
@@ -42,10 +43,14 @@ describe('sync against the sandbox', () => {
     expect(sync.db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(sync.db.pragma('foreign_key_check')).toEqual([]);
 
-    // A second full sync writes the same rows again and duplicates nothing.
+    // A second full sync writes the same rows again and duplicates nothing; the carriers' raw
+    // events, read a budget of boxes a run, only grow by the boxes read this time.
     const again = await sync.engine.run({ mode: 'full' });
     expect(again.status).toBe('ok');
-    expect(countResources(sync.db)).toEqual(counts);
+    const { raw_events: rawAfter, ...rest } = countResources(sync.db);
+    const { raw_events: rawBefore, ...before } = counts;
+    expect(rest).toEqual(before);
+    expect(rawAfter).toBeGreaterThan(rawBefore!);
     sync.close();
   });
 
@@ -60,11 +65,14 @@ describe('sync against the sandbox', () => {
     // And whether the account has a webhook that hears every change (the change feed): no, so the
     // webhooks are asked once and not again for six hours.
     expect(requests.filter((line) => line.includes('/v2/webhooks')).length).toBe(1);
-    expect(quiet.requests).toBe(1 + shipmentPages + 1);
+    // Beside them, the raw events of boxes not read yet, at most the budget a run.
+    const rawLists = () => requests.filter((line) => line.includes('/raw_events')).length;
+    expect(rawLists()).toBeLessThanOrEqual(rawEvents.api!.under!.budget);
+    expect(quiet.requests).toBe(1 + shipmentPages + 1 + rawLists());
     requests.length = 0;
     const quieter = await sync.engine.run({ mode: 'incremental' });
     expect(requests.filter((line) => line.includes('/v2/webhooks'))).toEqual([]);
-    expect(quieter.requests).toBe(1 + shipmentPages);
+    expect(quieter.requests).toBe(1 + shipmentPages + rawLists());
 
     const eventsBefore = countResources(sync.db).transport_events!;
     sandbox.get().advance(4 * DAY);

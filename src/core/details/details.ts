@@ -5,6 +5,7 @@ import type {
   ContainerDetail,
   LocationInfo,
   LookupRecord,
+  Milestone,
   ShipmentDetail,
   ShippingLineInfo,
   TerminalInfo,
@@ -31,6 +32,7 @@ import { lookupRow, shippingLineRows, type LookupRow } from '../store/queries/lo
 import { storedRecordOf } from '../store/queries/raw';
 import { getShipmentRow } from '../store/queries/shipments';
 import { buildMilestones } from './timeline';
+import { carrierWordings, wordingFor, type CarrierWording } from '../store/queries/raw-events';
 
 function parseRaw(raw: unknown): Record<string, unknown> {
   if (typeof raw !== 'string') return {};
@@ -114,6 +116,15 @@ function railTerminalInfo(db: Db, id: string | null): TerminalInfo | null {
   return info?.metroArea ? info : null;
 }
 
+/** Each milestone with the carrier's own words for it, where its raw events say them. */
+function withCarrierWording(milestones: Milestone[], wordings: readonly CarrierWording[]): Milestone[] {
+  if (wordings.length === 0) return milestones;
+  return milestones.map((m) => {
+    const wording = wordingFor(wordings, m.key, m.at);
+    return wording === null ? m : { ...m, carrierWording: wording };
+  });
+}
+
 export function containerDetail(db: Db, id: string): ContainerDetail {
   const container = getContainerRow(db, id);
   if (!container) throw new QuaysideError('not_found', 'This container is not in the local data (yet).');
@@ -124,7 +135,7 @@ export function containerDetail(db: Db, id: string): ContainerDetail {
   const attributes = attributesOf(storedRecordOf(db, 'container', id));
   return {
     container,
-    milestones: buildMilestones(shipment, attributes, events),
+    milestones: withCarrierWording(buildMilestones(shipment, attributes, events), carrierWordings(db, id)),
     emptyOut: row.empty_out_at ? { at: row.empty_out_at, timezone: row.pol_timezone } : null,
     delivered: row.delivered_at
       ? {

@@ -24,6 +24,7 @@ export const eventColumns: ExportColumn<Row>[] = [
   { key: 'bill_of_lading_number', header: 'Bill of lading', value: (r) => r.bill_of_lading },
   { key: 'event_label', header: 'Event', value: (r) => eventLabel(r.event ?? '') },
   { key: 'event', header: 'Event code', value: (r) => r.event },
+  { key: 'carrier_wording', header: "Carrier's wording", value: (r) => r.carrier_wording },
   ...timestamp<Row>('timestamp', 'Time', (r) => r.timestamp, zone, { place: 'event place' }),
   { key: 'timezone', header: 'Time zone', value: (r) => r.timezone },
   { key: 'location', header: 'Place', value: (r) => r.location },

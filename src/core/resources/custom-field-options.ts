@@ -6,7 +6,7 @@ const c = columns();
 /**
  * The options of a pick-list custom field. The reference gives an option no relationship to its
  * definition: it is listed under `/custom_field_definitions/{id}/options`, read for each pick-list
- * definition in the runs that walk the definitions (`api.under`), which sets `definition`.
+ * definition whenever the definitions are walked (`api.under`), which sets `definition`.
  */
 export const customFieldOptions = defineResource({
   name: 'customFieldOptions',
@@ -17,7 +17,12 @@ export const customFieldOptions = defineResource({
       parent: 'customFieldDefinitions',
       path: '/custom_field_definitions/{id}/options',
       relationship: 'definition',
+      key: 'definition_id',
       where: { column: 'data_type', values: ['enum', 'enum_multi'] },
+      // Read again whenever the definitions are walked (their rows rewritten: once a day).
+      fresh: { changed: 'synced_at', full: true, every: null },
+      budget: 200,
+      order: 'stored',
       step: 'Custom field options',
     },
   },

@@ -101,7 +101,16 @@ export function columns<D = undefined>() {
     });
   return {
     text: make('TEXT'),
-    integer: make('INTEGER'),
+    /**
+     * An INTEGER column: a number that is not a whole one SQLite can hold exactly (2.5, 1e300) is
+     * kept as none, never bound (a STRICT table refuses it and the whole page with it); the
+     * record's own value stays in `raw`.
+     */
+    integer: (read: Reader<D>, options: ColumnOptions = {}): Column<D> =>
+      make('INTEGER')((r, w, d) => {
+        const value = read(r, w, d);
+        return typeof value === 'number' && !Number.isSafeInteger(value) ? null : value;
+      }, options),
     real: make('REAL'),
     /** The attribute `name` as text, in a TEXT column that holds it (residual raw leaves it out). */
     textOf: (name: string, options: ColumnOptions = {}): Column<D> => holdsText('text', name, options),
@@ -272,15 +281,31 @@ export interface WalkDef {
 
 /**
  * A list the service keeps under each record of another resource (options under a custom field
- * definition): fetched for each parent row whose `column` is one of `values`, in the runs that walk
- * the parent, its records given the `relationship` to the parent the list leaves out. Rows of a
- * parent that its list no longer names are deleted.
+ * definition, a container's raw events): one request per parent, so what it costs and how fresh
+ * it stays are declared here, and checked (`registry-schema.test.ts`, the request pin). Each
+ * parent row whose `where.column` is one of `where.values` (every synced parent without `where`)
+ * has its list read when `fresh` says, at most `budget` parents a run, in `order`; its records
+ * are given the `relationship` to the parent the list leaves out, held in the `key` column, and
+ * rows of a parent that its list no longer names are deleted. Reads are kept in
+ * `child_list_reads` (parent, when, the parent's change it saw).
  */
 export interface ChildList {
   parent: string;
   path: string;
   relationship: string;
-  where: { column: string; values: readonly string[] };
+  /** The child's column that holds its parent's id (a reference to the parent's table). */
+  key: string;
+  where?: { column: string; values: readonly string[] };
+  /**
+   * A parent's list is read when it never was, when the parent's `changed` column moved since
+   * (containers: `changed_at`, the box's own data changed), on full runs when `full`, and when
+   * the last read is older than `every` ms (null: never for age alone).
+   */
+  fresh: { changed: string; full: boolean; every: number | null };
+  /** Most parents whose list one run reads (one request each, at background priority). */
+  budget: number;
+  /** `urgent`: boxes a forwarder needs today first, as container events are fetched; `stored`: as stored. */
+  order: 'urgent' | 'stored';
   /** The progress step shown while the lists are read. */
   step: string;
 }

@@ -13,6 +13,7 @@ import type { Column, ResourceDescriptor, ViewSpec, WalkDef } from './define';
 import { documentRepresentations, documents, documentSchemas } from './documents';
 import { emailSubmissions } from './email-submissions';
 import { parties } from './parties';
+import { rawEvents } from './raw-events';
 import { locations } from './locations';
 import { metroAreas } from './metro-areas';
 import { ports } from './ports';
@@ -47,6 +48,7 @@ export const resources = defineRegistry({
   shipments,
   containers,
   transportEvents,
+  rawEvents,
   trackingRequests,
   customFieldDefinitions,
   customFieldOptions,

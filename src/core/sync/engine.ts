@@ -264,8 +264,9 @@ export class SyncEngine {
         for (const [type, n] of Object.entries(fetched)) counts[type] = (counts[type] ?? 0) + n;
         progress(step);
       };
-      // Lists kept under each record of a resource walked in this run (custom field options).
-      const children = childListsDue(db, new Set(plan.map((spec) => spec.walk.resource)));
+      // Lists kept under each record of another resource (custom field options, raw events), as
+      // fresh as their descriptors ask, within their budgets.
+      const children = childListsDue(db, resolved, now());
       const childLists = children.reduce((n, c) => n + c.parents.length, 0);
       pagesTotal += childLists;
       if (childLists > 0) {

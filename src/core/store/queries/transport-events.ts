@@ -28,6 +28,8 @@ export interface TransportEventExportRow {
   previous_version_id: Text;
   /** The correction that names this event as its previous version (the earliest, if several). */
   replaced_by: Text;
+  /** The carrier's own words for it: its box's raw event of the same kind nearest its time. */
+  carrier_wording: Text;
 }
 
 const t = (column: string) => internedText('e', column);
@@ -45,7 +47,12 @@ const select = `SELECT ${uuidText('e', 'id')} AS id, ck.text AS container_id, c.
     e.location_locode, tr.name AS terminal, v.name AS vessel, e.voyage_number, ${t('data_source_key')} AS data_source,
     ${instant('created_at')}, ${instant('invalidated_at')}, ${uuidText('e', 'previous_version_id')} AS previous_version_id,
     (SELECT ${uuidText('r', 'id')} FROM transport_events r WHERE r.previous_version_id = e.id ORDER BY r.id LIMIT 1)
-      AS replaced_by
+      AS replaced_by,
+    (SELECT w.original_event FROM raw_events w
+      WHERE w.container_id = ck.text AND w.original_event IS NOT NULL
+        AND w.event = replace(replace(${t('event_key')}, 'container.transport.', ''),
+          'arrived_at_inland_destination', 'arrived_at_destination')
+      ORDER BY abs(julianday(w.timestamp) - julianday(${instantText('e', 'timestamp')})) LIMIT 1) AS carrier_wording
   FROM transport_events e JOIN interned ck ON ck.key = e.container_key JOIN containers c ON c.id = ck.text
   LEFT JOIN shipments s ON s.id = c.shipment_id
   LEFT JOIN interned tk ON tk.key = e.terminal_key LEFT JOIN terminals tr ON tr.id = tk.text
