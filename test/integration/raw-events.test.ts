@@ -102,10 +102,7 @@ describe("the carriers' raw events", () => {
       // The events export gives them in their own column.
       const file = join(tempDir(), 'events.csv');
       await exportEvents(sync.db, file, { container: box.id });
-      const rows = parse(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { columns: true }) as Record<
-        string,
-        string
-      >[];
+      const rows = parse<Record<string, string>>(readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { columns: true });
       expect(rows.length).toBeGreaterThan(0);
       const withWording = rows.filter((r) => r["Carrier's wording"] !== '');
       expect(withWording.length).toBeGreaterThan(0);
