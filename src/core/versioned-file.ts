@@ -3,8 +3,12 @@
  * Reading one applies its upgrade chain, in order, up to the version this Quayside writes; a file
  * written by a newer Quayside is refused with a sentence and must never be written over; a file
  * that cannot be read is set aside under a new name before a fresh one takes its place.
+ *
+ * Read bounded: only a regular file (not a pipe, a device such as /dev/zero behind a symlink, or a
+ * folder), refused by the size the file system gives, and read to one byte past the limit
+ * whatever that size said.
  */
-import { existsSync, readFileSync, renameSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, renameSync, type Stats } from 'node:fs';
 import { basename } from 'node:path';
 import type { z } from 'zod';
 
@@ -38,15 +42,56 @@ export function newerVersionMessage(name: string, version: number): string {
   return `${name} was written by a newer Quayside (version ${version}); update Quayside to use it. It has not been changed.`;
 }
 
+/** The most a file of ours is read to: settings and profiles take a few kilobytes. */
+export const VERSIONED_FILE_MAX_BYTES = 4 * 1024 * 1024;
+
+/** The file's text, or why it is not read: bounded by the bytes actually read, never by a size it claims. */
+function readBounded(file: string): { text: string } | { missing: true } | { reason: string } {
+  let fd: number;
+  try {
+    // Without blocking: a pipe opened for reading would wait for a writer that may never come.
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { missing: true };
+    if (code === 'EISDIR') return { reason: 'it is a folder, not a file' };
+    return { reason: (error as Error).message };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { reason: `it is ${whatItIs(stat)}, not a file` };
+    const tooLarge = { reason: `it is larger than ${VERSIONED_FILE_MAX_BYTES / 1024 / 1024} MB` };
+    if (stat.size > VERSIONED_FILE_MAX_BYTES) return tooLarge;
+    const bytes = Buffer.allocUnsafe(VERSIONED_FILE_MAX_BYTES + 1);
+    let total = 0;
+    for (;;) {
+      const read = readSync(fd, bytes, total, bytes.length - total, null);
+      if (read === 0) break;
+      total += read;
+      if (total === bytes.length) return tooLarge;
+    }
+    return { text: bytes.toString('utf8', 0, total) };
+  } catch (error) {
+    return { reason: (error as Error).message };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function whatItIs(stat: Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a pipe';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'something else';
+}
+
 /** Reads, upgrades and checks one versioned file; never writes. */
 export function readVersionedFile<T>(file: string, format: FileFormat<T>): ReadOutcome<T> {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
-    return { kind: 'unreadable', reason: (error as Error).message };
-  }
+  const read = readBounded(file);
+  if ('missing' in read) return { kind: 'missing' };
+  if ('reason' in read) return { kind: 'unreadable', reason: read.reason };
+  const { text } = read;
   let json: unknown;
   try {
     json = JSON.parse(text);
