@@ -6,7 +6,7 @@
  * only to the base URL's origin and never into events, logs or error messages.
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { parseDocumentInSteps, type JsonApiDocument } from './document';
+import { jsonOf, parseDocumentInSteps, type JsonApiDocument } from './document';
 import {
   ApiError,
   errorFromResponse,
@@ -403,12 +403,7 @@ async function readAnswer(
 
 /** A plain JSON object answer, typed as a document only to share the request path (`getJson` hands it back as an object). */
 function parsePlainObject(text: string): JsonApiDocument {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new MalformedResponseError({ cause: error });
-  }
+  const json = jsonOf(text);
   if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new MalformedResponseError();
   return json as JsonApiDocument;
 }

@@ -77,8 +77,37 @@ export type JsonApiRelationship = z.infer<typeof relationshipSchema>;
 export type JsonApiResource = z.infer<typeof resourceSchema>;
 export type JsonApiDocument = z.infer<typeof documentSchema>;
 
-/** The text's JSON, or MalformedResponseError when it is none. */
-function jsonOf(text: string): unknown {
+/**
+ * Deeper than any answer of the service nests (a document's resources, a map's coordinates: about
+ * ten), far shallower than where the readers after JSON.parse (JSON.stringify for `raw`, the copy
+ * to the pages worker) run out of stack, which JSON.parse itself never does.
+ */
+export const MAX_JSON_DEPTH = 256;
+
+/** Whether JSON text opens more than `max` arrays and objects inside one another (strings skipped). */
+function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // To the string's closing quote, past its escapes.
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 0x5c) i++;
+        else if (d === 0x22) break;
+      }
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** The text's JSON, or MalformedResponseError when it is none or nests deeper than MAX_JSON_DEPTH. */
+export function jsonOf(text: string): unknown {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw new MalformedResponseError({ cause: new Error(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`) });
+  }
   try {
     return JSON.parse(text);
   } catch (error) {
