@@ -5,6 +5,38 @@
  */
 import type { LonLat, RouteLine, RoutePort, RouteVessel } from '../../shared/routing';
 
+/**
+ * Bounds on a map from the service, kept when it is stored and again when it is read: a line of
+ * more points than a map a few hundred pixels wide can show is thinned to this many, evenly
+ * spaced, its ends kept; features past the first MAX_ROUTE_FEATURES are left out (a route has a
+ * port or two per leg and a line or two per leg).
+ */
+export const MAX_LINE_POINTS = 2_000;
+export const MAX_ROUTE_FEATURES = 200;
+
+/** At most `max` of `list`, evenly spaced, the first and the last always kept. */
+export function thinned<T>(list: readonly T[], max = MAX_LINE_POINTS): T[] {
+  if (list.length <= max) return [...list];
+  const step = (list.length - 1) / (max - 1);
+  return Array.from({ length: max }, (_, i) => list[Math.round(i * step)]!);
+}
+
+/**
+ * The service's map as it is stored: at most MAX_ROUTE_FEATURES features, each LineString's
+ * coordinates thinned to MAX_LINE_POINTS. Anything else is kept as the service sent it.
+ */
+export function boundedRouteMap(geojson: unknown): unknown {
+  const list = (geojson as { features?: unknown } | null)?.features;
+  if (!Array.isArray(list)) return geojson;
+  const features = list.slice(0, MAX_ROUTE_FEATURES).map((f: unknown) => {
+    const geometry = (f as { geometry?: { type?: unknown; coordinates?: unknown } } | null)?.geometry;
+    if (geometry?.type !== 'LineString' || !Array.isArray(geometry.coordinates)) return f;
+    if (geometry.coordinates.length <= MAX_LINE_POINTS) return f;
+    return { ...(f as object), geometry: { ...geometry, coordinates: thinned(geometry.coordinates) } };
+  });
+  return { ...(geojson as object), features };
+}
+
 type Props = Record<string, unknown>;
 
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null);
@@ -21,7 +53,7 @@ function features(geojson: unknown): { type: string; coordinates: unknown; props
   if (typeof geojson !== 'object' || geojson === null) return [];
   const list = (geojson as { features?: unknown }).features;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((f: unknown) => {
+  return list.slice(0, MAX_ROUTE_FEATURES).flatMap((f: unknown) => {
     if (typeof f !== 'object' || f === null) return [];
     const { geometry, properties } = f as { geometry?: unknown; properties?: unknown };
     if (typeof geometry !== 'object' || geometry === null || typeof properties !== 'object' || properties === null)
@@ -80,7 +112,9 @@ export function readRouteMap(geojson: unknown): { ports: RoutePort[]; lines: Rou
         };
       }
     } else if (f.type === 'LineString' && Array.isArray(f.coordinates)) {
-      const coordinates = f.coordinates.map(point).filter((p): p is LonLat => p !== null);
+      const coordinates = thinned(f.coordinates)
+        .map(point)
+        .filter((p): p is LonLat => p !== null);
       if (coordinates.length < 2) continue;
       if (kind === 'past_vessel_locations') lines.push({ sequence, kind: 'past', coordinates });
       else if (kind === 'estimated_full_legs' || kind === 'estimated_partial_leg')

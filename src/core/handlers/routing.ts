@@ -1,7 +1,7 @@
 /** `containers:route`: a container's route map from the local copy (routing, a paid feature). */
 import type { Handlers } from '../../shared/ipc';
 import type { ContainerRoute, RouteTrack } from '../../shared/routing';
-import { readRouteMap } from '../details/route-map';
+import { readRouteMap, thinned } from '../details/route-map';
 import type { Db } from '../store/database';
 import { containerRoute, futurePositionsOf } from '../store/queries/routing';
 import { routingRefusal } from '../sync/routes';
@@ -28,7 +28,7 @@ function trackOf(db: Db, id: string): RouteTrack | null {
       (time === null || typeof time === 'string')
     );
   };
-  const list = (positions as unknown[]).filter(isPosition);
+  const list = thinned(positions as unknown[]).filter(isPosition);
   if (list.length < 2) return null;
   return { vesselName: row.vesselName, toName: row.toPortName, fetchedAt: row.fetchedAt, positions: list };
 }

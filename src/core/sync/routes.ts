@@ -1,7 +1,7 @@
 /**
  * The route step of a sync (routing, a paid feature of the service): the map GeoJSON of each
  * container still on its way to the port of discharge (and once more after it arrived), stored
- * whole so the container page draws it offline, and for a map showing its vessel under way, that
+ * (bounded) so the container page draws it offline, and for a map showing its vessel under way, that
  * vessel's future positions to the next port (`/vessels/{id}/future_positions`, once a step per
  * vessel and leg), kept beside it. Taken on full runs and, on incremental ones, an
  * hour after the last time (so a quiet run still costs one request); at most `ROUTES_PER_RUN` a
@@ -10,11 +10,13 @@
  *
  * An account without the feature answers 403: that is said once (kept under `routing:refused`,
  * shown on the container page as one sentence) and the step stops asking; it asks one container
- * again a week later, in case the account has bought it since. A 404 skips the container; any
- * other failure ends the step without failing the run (the next run tries again).
+ * again a week later, in case the account has bought it since. A 404, or an answer Quayside cannot
+ * read (too large, nested too deep), skips the container; any other failure ends the step without
+ * failing the run (the next run tries again). A map is stored bounded (`boundedRouteMap`), and a
+ * vessel's track thinned to as many positions as a map line keeps.
  */
 import { ApiError, ForbiddenError } from '../api/errors';
-import { isFeatureCollection } from '../details/route-map';
+import { boundedRouteMap, isFeatureCollection, thinned } from '../details/route-map';
 import type { Db } from '../store/database';
 import { trustedInstant } from '../store/instant';
 import {
@@ -99,7 +101,7 @@ export function readFuturePositions(doc: unknown): { at: [number, number]; time:
   const data = (doc as { data?: { attributes?: { positions?: unknown } } } | null)?.data;
   const list = data?.attributes?.positions;
   if (!Array.isArray(list)) return [];
-  return list.flatMap((p: unknown) => {
+  return thinned(list).flatMap((p: unknown) => {
     const { latitude, longitude, timestamp } = (p ?? {}) as Record<string, unknown>;
     const lat = typeof latitude === 'string' ? Number(latitude) : latitude;
     const lon = typeof longitude === 'string' ? Number(longitude) : longitude;
@@ -155,7 +157,7 @@ export async function syncRoutes(ctx: RouteContext, ids: readonly string[]): Pro
         signal: ctx.signal,
       });
       const stored = isFeatureCollection(answer);
-      if (stored) writeContainerRoute(ctx.db, id, JSON.stringify(answer), ctx.now().toISOString());
+      if (stored) writeContainerRoute(ctx.db, id, JSON.stringify(boundedRouteMap(answer)), ctx.now().toISOString());
       if (routingRefusal(ctx.db) !== null) clearState(ctx.db, ROUTING_REFUSED_KEY);
       ctx.onFetched(stored);
       // The vessel's estimated track to its next port, for boxes whose map shows it under way.
@@ -165,7 +167,8 @@ export async function syncRoutes(ctx: RouteContext, ids: readonly string[]): Pro
       if (error instanceof ForbiddenError) {
         writeState(ctx.db, ROUTING_REFUSED_KEY, { at: ctx.now().toISOString(), message: NOT_ENTITLED });
         stopped = true;
-      } else if (error instanceof ApiError && error.status === 404) {
+      } else if (error instanceof ApiError && (error.status === 404 || error.code === 'malformed')) {
+        // None, or one Quayside cannot read (too large, too deep): this box is skipped, not the step.
         ctx.onFetched(false);
       } else {
         stopped = true; // the service is unwell: the next run tries again
