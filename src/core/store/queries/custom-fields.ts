@@ -180,7 +180,13 @@ export function customFieldCellsOf(db: Db, entityType: string, ids: readonly str
   for (const row of statements(db).ofRecords.iterate(JSON.stringify(ids), entityType)) {
     let record = cells.get(row.entityId);
     if (!record) cells.set(row.entityId, (record = {}));
-    record[row.apiSlug] = { value: customFieldValue(row.value), text: row.text };
+    // Defined, not assigned: a slug the service names `__proto__` is a field like any other.
+    Object.defineProperty(record, row.apiSlug, {
+      value: { value: customFieldValue(row.value), text: row.text },
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return cells;
 }

@@ -14,7 +14,8 @@ export const customFieldKey = (slug: string): CustomFieldSortField => `cf.${slug
 
 /** What a cell shows for a field's value: dates as the list's dates, yes/no in words, numbers formatted. */
 export function customFieldCell(field: CustomFieldDefinitionInfo, cells: CustomFieldCells): Cell {
-  const held = cells[field.apiSlug];
+  // Its own member only: a field named `constructor` or `toString` is not the object's inherited one.
+  const held = Object.hasOwn(cells, field.apiSlug) ? cells[field.apiSlug] : undefined;
   if (!held || held.value === null) return text('');
   const { value } = held;
   switch (field.dataType) {
@@ -72,7 +73,8 @@ export function customFieldFiltersOf(filters: object): CustomFieldFilters {
 
 /** The filter a chip holds on its field, if any. */
 export function customFieldFilterOf(filters: object, slug: string): CustomFieldFilter | undefined {
-  return customFieldFiltersOf(filters)[slug];
+  const held = customFieldFiltersOf(filters);
+  return Object.hasOwn(held, slug) ? held[slug] : undefined;
 }
 
 /** The filters with one field's filter set, or without it (`undefined`); no field filtered leaves none. */
