@@ -219,7 +219,8 @@ export async function planFeed(
     const oldAt = old.createdAt === null ? null : trustedInstant(old.createdAt, new Date(8.64e15));
     let found = false;
     for (;;) {
-      included.push(...page.included);
+      // One at a time: spread, a page of 200,000 includes would overflow the stack.
+      for (const r of page.included) included.push(r);
       for (const n of listResources(page)) {
         if (old.id !== null && String(n.id) === old.id) {
           found = true;
