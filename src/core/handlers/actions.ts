@@ -13,7 +13,7 @@ import { getShipmentRow } from '../store/queries/shipments';
 import { getTrackingRequestRow } from '../store/queries/tracking-requests';
 import { deleteWebhookNotifications } from '../store/queries/webhook-notifications';
 import { deleteWebhook, webhookRows } from '../store/queries/webhooks';
-import type { StoredResource } from '../store/resource';
+import { strings, type StoredResource } from '../store/resource';
 import { writeResources } from '../store/writer';
 import { toActionError } from './api-errors';
 import { postTrackingRequest } from './create-request';
@@ -158,9 +158,8 @@ export function actionHandlers(ctx: CoreContext): ActionHandlers {
           id: r.id,
           url: r.url,
           active: r.active === 1,
-          events:
-            ((JSON.parse(r.raw) as { attributes?: { events?: unknown } }).attributes?.events as string[] | undefined) ??
-            [],
+          // The event names the service listed, whatever else it put in that list.
+          events: strings((JSON.parse(r.raw) as { attributes?: { events?: unknown } }).attributes?.events),
         }));
       }),
     'webhooks:delete': ({ id }) =>

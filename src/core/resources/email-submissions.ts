@@ -85,7 +85,8 @@ export const emailSubmissionsList = defineList({
     sentTo: to('e.sent_at'),
   },
   toRow: (r) => {
-    const count = typeof r.documents_count === 'number' ? r.documents_count : 0;
+    // A count below none (the service's slip) reads as none.
+    const count = typeof r.documents_count === 'number' && r.documents_count > 0 ? r.documents_count : 0;
     return {
       id: r.id as string,
       subject: rowText(r.subject),
