@@ -1,5 +1,6 @@
 /**
- * Turns of the event loop for the core's background work (issue 17 item 3). A long job (a page
+ * Turns of the event loop for the core's background work, so no task holds the loop that serves
+ * IPC for long. A long job (a page
  * parsed and written in slices, search merges, a CSV export) lets the loop go between two steps by
  * awaiting `nextTurn()`. Node's own `setImmediate` would let every waiting job run its next step
  * in the same check phase: four walks each writing a 10 ms slice held the loop for 40 ms or more

@@ -1,5 +1,5 @@
 /**
- * Alerts and desktop notifications (issue 16 item 3): the rules a forwarder picks in Settings, the
+ * Alerts and desktop notifications: the rules a forwarder picks in Settings, the
  * alerts a sync raises under them, the `alerts:*` channels' arguments and rows, and the one
  * grouped notification a sync shows. Shared by core, the CLI and the renderer.
  */

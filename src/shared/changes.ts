@@ -1,5 +1,5 @@
 /**
- * Change history (issue 16 item 2): what each sync saw change on a shipment or container, with
+ * Change history: what each sync saw change on a shipment or container, with
  * the old value, the new one and when it was seen. The kinds of change, their words, the
  * arguments of the `changes:*` channels and the rows they answer; shared by core, the CLI and
  * the renderer.

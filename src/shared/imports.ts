@@ -1,5 +1,5 @@
 /**
- * Bulk import of tracking requests (issue 16 item 1): the columns a file may carry, how a file's
+ * Bulk import of tracking requests: the columns a file may carry, how a file's
  * columns are mapped to them, and each row's way from the file to its result. Core parses,
  * validates and sends; the renderer and the CLI show what core says. No node, electron or DOM
  * imports here.

@@ -9,7 +9,10 @@ import { parseRateLimit } from '../../sandbox/rate-limit';
 import { exitCodeFor, exitCodes } from '../exit-codes';
 import { progressLine, UsageError, type CommandIo } from '../io';
 
-/** SQLite's page cache of a CLI sync, in MB (the app keeps 32 for its lists; issue 17 item 1). */
+/**
+ * SQLite's page cache of a CLI sync, in MB (the app keeps 32 for its lists): a sync writes each
+ * page once, and the OS file cache serves what it reads again.
+ */
 const CLI_SYNC_CACHE_MB = 8;
 
 export const syncUsage = `sync (--db PATH | --profile NAME) [--base-url URL] [--rate-limit N/SECONDS] [--full] [--json]

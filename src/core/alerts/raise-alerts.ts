@@ -1,5 +1,5 @@
 /**
- * Raising alerts after a sync (issue 16 item 3), under the rules picked in Settings: boxes whose
+ * Raising alerts after a sync, under the rules picked in Settings: boxes whose
  * last free day is within N days and not picked up; the run's recorded changes of availability,
  * holds and ETAs (slipped by more than N days); tracking requests that failed during the run.
  * Each occurrence is raised once (the same box's same last free day, the same change, the same

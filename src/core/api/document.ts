@@ -140,7 +140,7 @@ async function resourcesInSteps(values: unknown[]): Promise<JsonApiResource[]> {
 /**
  * `parseDocument` for the sync's pages, with the same result and the same refusals, but the
  * resources checked a slice at a time with the event loop let go between slices: a page of 100
- * shipments with their includes is ~30 ms of checking in one go (issue 17 item 3).
+ * shipments with their includes is ~30 ms of checking in one go, too long a task for the core's loop.
  */
 export async function parseDocumentInSteps(text: string): Promise<JsonApiDocument> {
   const json = jsonOf(text);

@@ -32,7 +32,7 @@ const BATCH_ROWS = 1000;
 const BATCH_CHARS = 1 << 20;
 /**
  * A batch is also written once it has taken this long to make (looked at every 32 rows), so the
- * process that hosts the core is never held for longer by an export (issue 17 item 3): 1000 rows
+ * process that hosts the core is never held for longer by an export: 1000 rows
  * are ~10 ms on a fast machine, several times that on a slow or busy one.
  */
 const BATCH_MS = 8;

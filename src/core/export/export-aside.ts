@@ -1,5 +1,5 @@
 /**
- * A list's export off the core's event loop (issue 17 item 3): in worker threads of its own for
+ * A list's export off the core's event loop: in worker threads of its own for
  * each export, reading the database file on connections of their own and writing the file there
  * (`export-worker.ts`). In place, an export of 100k shipments cut into 8 ms batches still kept
  * the core's loop delay p99 at 15–23 ms (the formatting is most of it, and a busy machine
@@ -8,7 +8,7 @@
  * A CSV export is made by two workers at once, each writing half the rows to a part file of its
  * own, joined (the second appended to the first) and renamed over the target when both are done:
  * formatting, not SQLite, is most of an export's time, and the machines Quayside runs on have two
- * cores or more (issue 17 item 4). Both halves come from one snapshot of the database: each worker
+ * cores or more, so two make it in about half the time. Both halves come from one snapshot of the database: each worker
  * opens a read transaction and reads once, and this thread waits for both (`Atomics.wait`, a few
  * milliseconds) before it runs again, so no write of the core's (made on this thread) can fall
  * between them. Each worker counts the export's rows in its snapshot and takes its half (under
@@ -19,7 +19,7 @@
  * (`startExportAside`), so their code is loaded by the time the file is chosen.
  *
  * Where no worker can run (a database in memory or read into memory, no worker file, a worker
- * that fails to start), the export runs in place as before, with the same result; where only one
+ * that fails to start), the export runs in place, with the same result; where only one
  * starts, it makes the whole export. Errors come back as they would in place: a QuaysideError
  * with its code and sentence (an unknown column, a full disk), anything else as an internal
  * error with its message.

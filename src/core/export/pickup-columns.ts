@@ -1,5 +1,5 @@
 /**
- * The containers export's pickup columns (issue 16 item 4): the answer of `src/shared/pickup.ts`
+ * The containers export's pickup columns: the answer of `src/shared/pickup.ts`
  * at the moment of the export, with the terminal data's stale limit from Settings, so the file
  * says what the container page says. A box whose terminal data is stale reads "Can’t tell" with
  * the limit in words (the exact check time is in its own column), never "Ready".

@@ -1,5 +1,5 @@
 /**
- * Alerts over IPC (issue 16 item 3): one sync's alerts (what its desktop notification opens),
+ * Alerts over IPC: one sync's alerts (what its desktop notification opens),
  * those raised since an instant, every one kept, or by default the newest sync's that raised any,
  * with the syncs that raised alerts lately to pick from.
  */

@@ -1,5 +1,5 @@
 /**
- * The change history over IPC (issue 16 item 2): pages and counts of the changes a period and
+ * The change history over IPC: pages and counts of the changes a period and
  * filters pick, one record's changes (the shipment page's ETA history), "mark as looked" (kept in
  * the account's database) and the CSV export of what the Changes view shows.
  */

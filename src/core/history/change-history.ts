@@ -1,5 +1,5 @@
 /**
- * Reading the change history (issue 16 item 2) as the app, the export and the CLI show it: a
+ * Reading the change history as the app, the export and the CLI show it: a
  * period resolved against this database's "last looked at" mark and the clock, rows mapped to the
  * shared `ChangeRow`, values told in words for a spreadsheet or a terminal, and the retention
  * prune run after each sync.

@@ -1,5 +1,5 @@
 /**
- * The long reads off the core's event loop (issue 17 item 3): a list's page and count and
+ * The long reads off the core's event loop: a list's page and count and
  * Ctrl+K's search over a large account are answered by a worker thread with a read-only
  * connection of its own to the same WAL file (as Signal Desktop reads), so the loop that serves
  * IPC, the sync's steps and the export's batches never waits for one statement. One search over
@@ -14,7 +14,7 @@
  *   renderer, has moved on to the newer text and ignores it). One already running finishes.
  * - A worker that dies is started again and the read it held asked again; a read that a second
  *   worker dies on too is answered in place. A worker that cannot start at all (no worker file, a
- *   file it cannot open) leaves every read in place from then on, as before this existed.
+ *   file it cannot open) leaves every read in place from then on.
  * - Closed with the session (so nothing holds the file when an account is switched or its
  *   data moved aside); unreferenced while idle, so it never keeps a process alive.
  */

@@ -205,7 +205,7 @@ export const internedText = (table: string, column: string): string =>
   `(SELECT text FROM interned WHERE key = ${table}.${column})`;
 
 /**
- * A field whose changes the writer records (change history, issue 16): the column compared (its
+ * A field whose changes the writer records (change history): the column compared (its
  * stored value is the old value, the value being written the new) and how its values are told.
  */
 export interface TrackedField<K extends string = string> {

@@ -46,7 +46,7 @@ function etaSlipHours(d: ShipmentDerived): number | null {
 
 const c = columns<ShipmentDerived>();
 // The destination terminal (a rail ramp for a box bound inland) comes with its shipment: the live
-// service's lists accept it as an include (issue 14).
+// service's lists accept it as an include.
 const shipmentIncludes = [
   'containers',
   'pod_terminal',

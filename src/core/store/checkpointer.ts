@@ -1,13 +1,13 @@
 /**
  * The WAL checkpoint off the core's event loop. A passive checkpoint copies the WAL into the
  * database file and syncs both to disk: a few MB a time during a sync, and on a busy disk one
- * took up to 400 ms, all of it blocking the process that hosts the core (issue 17 item 3). Here a
+ * took up to 400 ms, all of it blocking the process that hosts the core. Here a
  * worker thread opens the same file on a connection of its own for each checkpoint and runs it
  * there: a passive checkpoint never takes the write lock, so the sync's writes and the views'
  * reads go on meanwhile, and the connection is closed at once, so nothing holds the file after.
  *
- * Where no worker can start (or one fails), the checkpoint runs on the caller's connection as
- * before: slower for the loop, never skipped.
+ * Where no worker can start (or one fails), the checkpoint runs on the caller's connection:
+ * slower for the loop, never skipped.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';

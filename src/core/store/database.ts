@@ -84,7 +84,7 @@ export interface OpenDatabaseOptions {
   /**
    * SQLite's page cache for this connection, in MB (default 32: the app's lists over 100k
    * shipments reread index pages). A headless sync writes pages once and reads few back, so the
-   * CLI asks for less and the OS file cache serves the rest (issue 17 item 1).
+   * CLI asks for less and the OS file cache serves the rest.
    */
   cacheMb?: number;
 }

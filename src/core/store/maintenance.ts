@@ -29,7 +29,7 @@ export function maintainStore(db: Db, options: { checkpoint: boolean }): void {
 }
 
 /**
- * `maintainStore` for the sync, never holding the event loop long (issue 17 item 3): the same
+ * `maintainStore` for the sync, never holding the event loop long: the same
  * merges in steps of MERGE_STEP_PAGES pages, the loop let go between steps, each index until a
  * step finds nothing to merge (the merge command alone is the one change SQLite counts) or
  * MERGE_PAGES are written; the checkpoint in a worker thread (`checkpointer.ts`).

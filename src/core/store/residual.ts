@@ -1,5 +1,6 @@
 /**
- * Residual raw (issue 17 item 2): a big table's `raw` keeps only what its columns do not hold.
+ * Residual raw: a big table's `raw` keeps only what its columns do not hold, so no value is
+ * stored twice (whole records beside their columns made `raw` three quarters of the file).
  *
  * A descriptor column may declare what of the record it holds (`holds` in `resources/define.ts`):
  * an attribute, or a to-one relationship's id of one type. As a record is written, each such

@@ -1,6 +1,6 @@
 /**
- * Turns at the write lock between the core's connection and the sync pages' worker's (issue 17
- * item 3). Under WAL two connections take turns at SQLite's write lock, and one that finds it
+ * Turns at the write lock between the core's connection and the sync pages' worker's, so no
+ * write of the core's holds its event loop long. Under WAL two connections take turns at SQLite's write lock, and one that finds it
  * taken waits in SQLite's busy handler, which sleeps and tries again (1, 2, 5, 10, 15, 20, 25…
  * ms). The worker writes its pages in slices of ~5 ms back to back, each taking the lock again a
  * few microseconds after letting it go, so the core's polls kept missing the gaps: a one-row

@@ -1,5 +1,5 @@
 /**
- * Change history, written as the writer upserts (issue 16 item 2). A descriptor's `history`
+ * Change history, written as the writer upserts. A descriptor's `history`
  * names the fields to watch; for the records of those types a page carries, the writer reads the
  * stored values of those columns in one query before the page's upserts, compares each record's
  * new values with them and inserts one `record_changes` row per change, seen at the page's time.

@@ -1,6 +1,6 @@
 /**
  * A page written in steps, so the process that hosts the core never stops for a whole page
- * (issue 17 item 3: no synchronous task over ~20 ms on the core's event loop). A page of
+ * (no synchronous task over ~20 ms on the core's event loop). A page of
  * containers with their events is 50–100 ms of writing on a laptop; here it is cut, in write
  * order (`rank`: referenced resources first), into slices of a few milliseconds each, every
  * slice one `writeResources` transaction, with the event loop let go between two slices.

@@ -1,5 +1,5 @@
 /**
- * The change feed (issue 15 item 4). Where the account has a webhook that hears every change
+ * The change feed. Where the account has a webhook that hears every change
  * (active, subscribed to every event), the service lists each change it notified
  * (`/webhook_notifications`, newest first), each naming its `reference_object`: a transport
  * event, an estimate or a container update (each naming its container or shipment), or a

@@ -1,5 +1,5 @@
 /**
- * The sync's pages off the core's event loop (issue 17 item 3): in the app, each page a walk
+ * The sync's pages off the core's event loop: in the app, each page a walk
  * fetches is parsed, checked and written by a worker thread with a writing connection of its own
  * to the same WAL file (as Signal Desktop keeps SQL off its main thread). On the core's loop, a
  * page's JSON.parse alone held it 25–50 ms on a page of containers with their events, and the
@@ -10,7 +10,7 @@
  *   tells the worker to write it, the checkpoint committing with its last step, as in place.
  * - A page the worker cannot read is a malformed answer, asked again by the client as any.
  * - A worker that cannot start (no worker file, a file it cannot open) leaves every page in place
- *   from then on, as before this existed. One that stops in the middle fails the pages it held:
+ *   from then on. One that stops in the middle fails the pages it held:
  *   the run ends as failed with a sentence, its checkpoints where the last written page left them,
  *   and the next run starts a new worker and resumes.
  * - The search indexes' merges and the WAL checkpoint between pages run there too, so the core's

@@ -1,5 +1,5 @@
 /**
- * What the live service sends beyond its reference (issue 14). Transport events: when the
+ * What the live service sends beyond its reference. Transport events: when the
  * carrier withdrew one (`invalidated_at`) and the event a correction replaces
  * (`previous_version`). Shipments: the original departure and destination dates and the
  * destination terminal (until now read from `raw`). Containers: delivery, empty out, the origin

@@ -1,5 +1,5 @@
 /**
- * The rest of the service (issue 15): custom field values and options, documents, webhook
+ * The rest of the service: custom field values and options, documents, webhook
  * notifications and email submissions as synced lists, routing. One migration in four parts, one
  * file each under `0005/`, applied in this order in one transaction like any migration.
  */

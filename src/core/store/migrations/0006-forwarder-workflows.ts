@@ -1,6 +1,6 @@
 /**
- * Forwarder workflows (issue 16): change history and bulk import; and the indexes the lists sort
- * and filter custom fields by (issue 15). One migration in parts, one file each under `0006/`,
+ * Forwarder workflows: change history and bulk import; and the indexes the lists sort and
+ * filter custom fields by. One migration in parts, one file each under `0006/`,
  * applied in this order in one transaction like any migration.
  */
 import * as changes from './0006/changes';

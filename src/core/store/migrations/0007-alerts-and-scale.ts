@@ -1,6 +1,6 @@
 /**
- * Alerts and the change feed: desktop notification rules' bookkeeping (issue 16) and the webhook
- * notification feed with vessels' future positions (issue 15). One migration in parts, one file
+ * Alerts and the change feed: desktop notification rules' bookkeeping and the webhook
+ * notification feed with vessels' future positions. One migration in parts, one file
  * each under `0007/`, applied in this order in one transaction like any migration.
  *
  * Released as the text below: its first part (a smaller database) was still empty then and moved

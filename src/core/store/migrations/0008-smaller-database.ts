@@ -1,5 +1,5 @@
 /**
- * Migration 0008, a smaller database (issue 17 item 2): the big tables keep in `raw` only what their
+ * Migration 0008, a smaller database: the big tables keep in `raw` only what their
  * columns do not hold (the residual, `store/residual.ts`), and two indexes no query reads go.
  *
  * Each table's existing records are stripped by `raw_residual(spec, id, raw, column…)`, which the

@@ -1,5 +1,5 @@
 /**
- * Migration 0009, the big tables' ids as keys (issue 17 item 2). Transport events: an event's row was mostly
+ * Migration 0009, the big tables' ids as keys, for a smaller database. Transport events: an event's row was mostly
  * ids (its container's, shipment's, place's, terminal's, vessel's: 36 characters each) and texts
  * every event repeats (`container.transport.vessel_departed`, `Europe/Berlin`, `shipping_line`).
  * Each such text is now kept once, in `interned`, and the event holds its key: an integer of two

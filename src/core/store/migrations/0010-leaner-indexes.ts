@@ -1,5 +1,5 @@
 /**
- * Migration 0010, leaner indexes (issue 17 item 2).
+ * Migration 0010, leaner indexes, for a smaller database.
  *
  * The lists' sort indexes without the id. Each index a list sorts by was on (column, id) so that
  * rows with the same value came in a fixed order, the id breaking the tie; but every SQLite index

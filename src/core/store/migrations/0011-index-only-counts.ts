@@ -1,5 +1,5 @@
 /**
- * Migration 0011, index-only counts (issue 17 item 4).
+ * Migration 0011, index-only counts, so an export's row counts read the index alone.
  *
  * An export made in two (export-aside.ts) first counts its rows in each worker, to split them in
  * halves. The default order of the shipments and containers lists is by `created_at`, and the

@@ -1,6 +1,6 @@
 /**
  * The service's record as the store keeps it, by JSON:API type and id: what `quayside raw`
- * prints, so an attribute Quayside has no column for is never lost to a user (issue 17 item 2).
+ * prints, so an attribute Quayside has no column for is never lost to a user.
  * A table whose columns hold members of the record keeps only the rest in `raw` (the residual,
  * `store/residual.ts`): the record is put back together here, the one place that reads it whole.
  */

@@ -1,5 +1,5 @@
 /**
- * Migration 0005, custom fields (issue 15): the options of pick-list definitions and the values
+ * Migration 0005, custom fields: the options of pick-list definitions and the values
  * set on shipments, containers and tracking requests. A value names its record by type and id
  * (no foreign key: one column for three tables) and keeps the value as JSON beside the text a
  * list shows and sorts by.

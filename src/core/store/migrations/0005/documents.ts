@@ -1,5 +1,5 @@
 /**
- * Migration 0005, the documents part (issue 15): documents with the shipments and containers
+ * Migration 0005, the documents part: documents with the shipments and containers
  * they are linked to (`document_links`, one row per linked record: ids are UUIDs across types),
  * the representation each was last read into (its schema version) and the schema versions named
  * (fetched by id: label of the type). `file_*` are the offline copy of the document's file in the

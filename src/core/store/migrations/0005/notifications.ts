@@ -1,5 +1,5 @@
 /**
- * Migration 0005, webhook notifications (issue 15): what the service sent, or tried to send, to
+ * Migration 0005, webhook notifications: what the service sent, or tried to send, to
  * the account's webhooks: the event, whether it was delivered, when, and the record it is about
  * (by type and id: a tracking request, shipment, container or transport event, so no foreign
  * key). The webhook is named by id without a foreign key either: a webhook deleted here takes its

@@ -1,5 +1,5 @@
 /**
- * Migration 0005, the routing part (issue 15): each container's route as the service's map
+ * Migration 0005, the routing part: each container's route as the service's map
  * GeoJSON (`/containers/{id}/map_geojson`, a paid feature), kept whole so the container page
  * draws it offline. Not a JSON:API resource, so no registry descriptor: one row per container,
  * gone with the container.

@@ -1,5 +1,5 @@
 /**
- * Migration 0006, changes (issue 16 item 2): the change history. One row per change the writer
+ * Migration 0006, changes: the change history. One row per change the writer
  * saw as it upserted a shipment or container that was already stored (a record's first
  * appearance is no change): which record (by type and id, no foreign key: the history outlives
  * nothing it names, and is pruned by age), the shipment it belongs to (for filters by customer

@@ -1,5 +1,5 @@
 /**
- * Migration 0006, custom field lists (issue 15 item 1): the indexes a list sorts and filters its
+ * Migration 0006, custom field lists: the indexes a list sorts and filters its
  * records' custom fields by, one field's values in order. `custom_fields_list_value` orders by the
  * typed value (numbers by number, dates by their ISO text, yes/no as 1/0): the expression is
  * `customFieldValueKey` in store/queries/list-sql.ts, written the same so queries match it (the

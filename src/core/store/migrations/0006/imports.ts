@@ -1,2 +1,2 @@
-/** Migration 0006, imports (issue 16): filled by the work on it; empty until then. */
+/** Migration 0006, imports: empty (imports live in memory with the account's session). */
 export const up = '';

@@ -1,6 +1,6 @@
 /**
- * Migration 0007, part feed (issue 15 items 4 and 6). The change feed needs no schema (its anchor
- * lives in `sync_state`). Item 6's vessel future positions: the estimated track of a container's
+ * Migration 0007, part feed. The change feed needs no schema (its anchor lives in
+ * `sync_state`). Vessel future positions: the estimated track of a container's
  * current vessel to its next port (`/vessels/{id}/future_positions`, a paid feature), kept beside
  * the container's route (one row per container whose map was stored, gone with the map), as the
  * positions read (`[{ at: [lon, lat], time }]`, JSON text), so the route map draws it offline.

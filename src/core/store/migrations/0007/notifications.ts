@@ -1,5 +1,5 @@
 /**
- * Migration 0007, part notifications (issue 16 item 3): the alerts each sync raised under the
+ * Migration 0007, part notifications: the alerts each sync raised under the
  * rules picked in Settings. An alert is raised once per occurrence (`UNIQUE (rule, record_id,
  * occurrence)`: the last free day's date, the change's id, the failure's time), so the next
  * sync does not raise it again; read by sync (the notification), by time (the Alerts view, the
