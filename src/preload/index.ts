@@ -1,3 +1,10 @@
+/**
+ * The preload: `window.api = { invoke, on }` for the contract's channels and events only
+ * (src/shared/ipc.ts). `invoke` answers with envelopes (`{ ok, value }` or `{ ok: false, error }`)
+ * and never throws: contextBridge copies only an Error's message and stack, so a `code` thrown
+ * here would not reach the page. The renderer's `createApi` (src/shared/client.ts) turns an error
+ * envelope into a thrown `IpcCallError` carrying the code.
+ */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { isChannel, isEventName, type Bridge } from '../shared/ipc';
 

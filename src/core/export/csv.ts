@@ -1,3 +1,11 @@
+/**
+ * CSV for exports: RFC 4180 with CRLF and a UTF-8 byte order mark (Excel), quoting done here (a
+ * general library's machinery was most of an export's time), rows streamed in batches with
+ * backpressure, progress and abort. Every text cell, headers included, goes through `cellText`:
+ * controls, U+2028/U+2029 and bidi controls removed (no cell can reorder or hide its neighbours),
+ * a formula start neutralised with a leading `'`, a cell past Excel's 32,767 characters cut with
+ * a visible marker. Numbers are never altered.
+ */
 import type { Writable } from 'node:stream';
 import { nextTurn as yieldToEventLoop } from '../loop-turns';
 import { formatUtc, type CellValue, type ExportColumn } from './columns';

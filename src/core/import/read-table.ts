@@ -5,6 +5,10 @@
  * cells as the tab-separated text a spreadsheet copies. A file that is neither text nor a
  * workbook is named for what it looks like. Every refusal is one sentence a forwarder can act on
  * (`ImportFileError`).
+ *
+ * read-excel-file is maintained, small and reads a Buffer in plain Node; exceljs is unmaintained
+ * and pulls deprecated packages into every install, and the registry's `xlsx` is an unmaintained
+ * copy of SheetJS.
  */
 import { parse } from 'csv-parse/sync';
 import { zipSync, type Zippable } from 'fflate';

@@ -1,3 +1,8 @@
+/**
+ * Where the app is: the URL hash, `#/view[/id][?filters=…&sort=field:dir]`, so back, forward and
+ * a reload keep the place. A dashboard tile links to a list with the exact filters its count
+ * used; the sidebar opens a list with `?from=menu`, where the list drops such linked filters.
+ */
 import { isViewId, type ViewId } from './views';
 
 export interface Route {
