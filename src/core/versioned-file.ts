@@ -4,13 +4,13 @@
  * written by a newer Quayside is refused with a sentence and must never be written over; a file
  * that cannot be read is set aside under a new name before a fresh one takes its place.
  *
- * Read bounded: only a regular file (not a pipe, a device such as /dev/zero behind a symlink, or a
- * folder), refused by the size the file system gives, and read to one byte past the limit
- * whatever that size said.
+ * Read bounded (`bounded-file.ts`): only a regular file, refused by the size the file system gives,
+ * and read to one byte past the limit whatever that size said.
  */
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync, renameSync, type Stats } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { z } from 'zod';
+import { readBoundedSync } from './bounded-file';
 
 /** A stored object at some version, before it is checked against the current schema. */
 export type StoredObject = Record<string, unknown>;
@@ -46,49 +46,28 @@ export function newerVersionMessage(name: string, version: number): string {
 export const VERSIONED_FILE_MAX_BYTES = 4 * 1024 * 1024;
 
 /** The file's text, or why it is not read: bounded by the bytes actually read, never by a size it claims. */
-function readBounded(file: string): { text: string } | { missing: true } | { reason: string } {
-  let fd: number;
+function readText(file: string): { text: string } | { missing: true } | { reason: string } {
+  let read;
   try {
-    // Without blocking: a pipe opened for reading would wait for a writer that may never come.
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { missing: true };
-    if (code === 'EISDIR') return { reason: 'it is a folder, not a file' };
-    return { reason: (error as Error).message };
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { reason: `it is ${whatItIs(stat)}, not a file` };
-    const tooLarge = { reason: `it is larger than ${VERSIONED_FILE_MAX_BYTES / 1024 / 1024} MB` };
-    if (stat.size > VERSIONED_FILE_MAX_BYTES) return tooLarge;
-    const bytes = Buffer.allocUnsafe(VERSIONED_FILE_MAX_BYTES + 1);
-    let total = 0;
-    for (;;) {
-      const read = readSync(fd, bytes, total, bytes.length - total, null);
-      if (read === 0) break;
-      total += read;
-      if (total === bytes.length) return tooLarge;
-    }
-    return { text: bytes.toString('utf8', 0, total) };
+    read = readBoundedSync(file, VERSIONED_FILE_MAX_BYTES);
   } catch (error) {
     return { reason: (error as Error).message };
-  } finally {
-    closeSync(fd);
   }
-}
-
-function whatItIs(stat: Stats): string {
-  if (stat.isDirectory()) return 'a folder';
-  if (stat.isFIFO()) return 'a pipe';
-  if (stat.isSocket()) return 'a socket';
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
-  return 'something else';
+  switch (read.kind) {
+    case 'read':
+      return { text: read.bytes.toString('utf8') };
+    case 'missing':
+      return { missing: true };
+    case 'not-a-file':
+      return { reason: `it is ${read.what}, not a file` };
+    case 'too-large':
+      return { reason: `it is larger than ${VERSIONED_FILE_MAX_BYTES / 1024 / 1024} MB` };
+  }
 }
 
 /** Reads, upgrades and checks one versioned file; never writes. */
 export function readVersionedFile<T>(file: string, format: FileFormat<T>): ReadOutcome<T> {
-  const read = readBounded(file);
+  const read = readText(file);
   if ('missing' in read) return { kind: 'missing' };
   if ('reason' in read) return { kind: 'unreadable', reason: read.reason };
   const { text } = read;
