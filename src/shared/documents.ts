@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pastDaysSchema } from './date-filters';
 
 /** A document as the detail pages list it (`documents:forRecord`). */
 export interface DocumentInfo {
@@ -49,6 +50,7 @@ export const emailSubmissionFiltersSchema = z
     hasDocuments: z.boolean().optional(),
     sentFrom: z.iso.datetime({ offset: true }).optional(),
     sentTo: z.iso.datetime({ offset: true }).optional(),
+    sentDays: pastDaysSchema.optional(),
   })
   .strict();
 

@@ -3,6 +3,7 @@
  * store's queries and CSV export, so "export what is shown" is the same query.
  */
 import { z } from 'zod';
+import { dueDaysSchema, pastDaysSchema } from './date-filters';
 import { containerStatuses } from './status';
 
 const text = z.string().trim().max(200);
@@ -68,6 +69,10 @@ export const shipmentFiltersSchema = z
     tags: list.optional(),
     etaFrom: instant.optional(),
     etaTo: instant.optional(),
+    /** Arrival (the ATA, else the ETA) on these days; "overdue": the ETA passed and not arrived. */
+    etaDays: dueDaysSchema.optional(),
+    /** Arrived (ATA) on these days. */
+    ataDays: pastDaysSchema.optional(),
     trackingStopped: z.boolean().optional(),
     etaSlipped: z.boolean().optional(),
     customFields: customFieldFiltersSchema.optional(),
@@ -80,6 +85,8 @@ export const containerFiltersSchema = shipmentFiltersSchema
     statuses: z.array(z.enum(containerStatuses)).max(20).optional(),
     lfdFrom: instant.optional(),
     lfdTo: instant.optional(),
+    /** Last free day on these days; "overdue": as `overdue`. */
+    lfdDays: dueDaysSchema.optional(),
     onHold: z.boolean().optional(),
     holdTypes: list.optional(),
     pickupReady: z.boolean().optional(),
@@ -108,6 +115,7 @@ export const trackingRequestFiltersSchema = z
     failedReasons: list.optional(),
     createdFrom: instant.optional(),
     createdTo: instant.optional(),
+    createdDays: pastDaysSchema.optional(),
     customFields: customFieldFiltersSchema.optional(),
   })
   .strict();

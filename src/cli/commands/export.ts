@@ -12,6 +12,7 @@ import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 import { customFieldFlags, customFieldFlagsUsage } from './custom-field-flags';
+import { dateFlagFilters, dateFlagOptions, dateFlagsUsage, withBareOverdue } from './date-flags';
 
 export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE [options]
                       Write a list, filtered and sorted as in the app, to CSV (UTF-8 with BOM) or to an
@@ -19,6 +20,7 @@ export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE
     --search TEXT  --carrier SCAC  --pol LOCODE  --pod LOCODE  --destination LOCODE  --customer NAME
     --tag TAG  --status STATUS  --eta-from ISO  --eta-to ISO  --lfd-from ISO  --lfd-to ISO
     --tracking-stopped true|false  --on-hold true|false  --overdue true|false  --pickup-ready true|false
+    ${dateFlagsUsage}
     (carrier, ports, customer, tag and status repeat)  --sort FIELD[:asc|desc] (cf.FIELD sorts by a custom field)
     ${customFieldFlagsUsage}
     --columns KEY,KEY (cf.FIELD is a custom field's column)  --header-style human|keys
@@ -48,7 +50,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
   let parsed;
   try {
     parsed = parseArgs({
-      args,
+      args: withBareOverdue(args),
       strict: true,
       allowPositionals: true,
       options: {
@@ -70,6 +72,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
         'on-hold': { type: 'string' },
         overdue: { type: 'string' },
         'pickup-ready': { type: 'string' },
+        ...dateFlagOptions,
         cf: { type: 'string', multiple: true },
         sort: { type: 'string' },
         columns: { type: 'string' },
@@ -142,6 +145,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
       delete filters[key];
     }
   }
+  Object.assign(filters, dateFlagFilters(values, list, view));
   for (const key of Object.keys(filters)) if (filters[key] === undefined) delete filters[key];
   // The record type whose custom fields the list's rows carry (none for email submissions).
   const customFieldType = lists[list].customFields;

@@ -5,7 +5,7 @@ import { deriveContainer, totalOfFees, type DerivedContainer } from '../derive/c
 import { dateOnly, timestamp } from '../export/columns';
 import { storedInstantOrDate, withCheckedDates } from '../store/instant';
 import { bool, num, relId, str, strings, type StoredResource } from '../store/resource';
-import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
+import { customFieldFilters, daysIn, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { pickupInputOf, pickupReadyFilter } from '../store/queries/pickup-ready';
 import {
   attribute,
@@ -290,6 +290,8 @@ export const containersList = defineList({
     statuses: oneOf('c.status'),
     lfdFrom: from('c.lfd_deadline_at'),
     lfdTo: to('c.lfd_deadline_at'),
+    // The day as the list shows it (where the box waits); overdue as the Overdue filter.
+    lfdDays: daysIn('c.last_free_day', 'date', overdue),
     onHold: flag('c.holds_count > 0', 'c.holds_count = 0'),
     holdTypes: (types, q) => {
       if (types.length === 0) return;

@@ -18,6 +18,8 @@ export interface FilterQuery {
   params: unknown[];
   /** The instant filters such as "overdue" are judged at. */
   now: string;
+  /** The user's time zone: whose calendar "today" and "this week" are days of. */
+  zone: string;
   /** Terminal data older than this many hours is too old to call a box ready (Settings' stale limit). */
   staleHours: number;
   /** The data type of each custom field of the listed records, by api_slug (read when a filter needs it). */

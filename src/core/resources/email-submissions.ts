@@ -2,7 +2,7 @@ import { storedInstant } from '../store/instant';
 import { num, str } from '../store/resource';
 import { columns, defineResource, idColumn, PAGE_SIZE, rawColumn, syncedAtColumn } from './define';
 import { timestamp } from '../export/columns';
-import { from, to } from '../store/queries/list-sql';
+import { daysIn, from, to } from '../store/queries/list-sql';
 import { defineList, rowText, type ListRowOf } from './define-list';
 import { hourly } from './documents';
 
@@ -83,6 +83,7 @@ export const emailSubmissionsList = defineList({
     },
     sentFrom: from('e.sent_at'),
     sentTo: to('e.sent_at'),
+    sentDays: daysIn('e.sent_at', 'instant'),
   },
   toRow: (r) => {
     // A count below none (the service's slip) reads as none.

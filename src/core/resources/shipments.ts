@@ -1,7 +1,7 @@
 import { stopReasonLabels } from '../../shared/labels';
 import { timestamp } from '../export/columns';
 import { storedInstant } from '../store/instant';
-import { customFieldFilters, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
+import { customFieldFilters, daysIn, flag, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { relId, relIdOfType, relIds, strings, type StoredResource } from '../store/resource';
 import {
   attribute,
@@ -219,6 +219,9 @@ export const shipmentFilters: FiltersSql<ListFiltersOf<'shipments'>> = {
   },
   etaFrom: from('coalesce(s.pod_ata_at, s.pod_eta_at)'),
   etaTo: to('coalesce(s.pod_ata_at, s.pod_eta_at)'),
+  // Late: the ETA passed and no arrival yet.
+  etaDays: daysIn('coalesce(s.pod_ata_at, s.pod_eta_at)', 'instant', 's.pod_eta_at < ? AND s.pod_ata_at IS NULL'),
+  ataDays: daysIn('s.pod_ata_at', 'instant'),
   trackingStopped: flag('s.tracking_stopped_at IS NOT NULL', 's.tracking_stopped_at IS NULL'),
   etaSlipped: flag('s.eta_slip_hours >= 24', 'coalesce(s.eta_slip_hours, 0) < 24'),
   customFields: customFieldFilters('shipment', 's.id'),

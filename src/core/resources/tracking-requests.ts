@@ -1,6 +1,6 @@
 import { failedReasonLabels, requestTypeLabels, trackingRequestStatusLabels } from '../../shared/labels';
 import { timestamp } from '../export/columns';
-import { customFieldFilters, from, oneOf, searchIn, to } from '../store/queries/list-sql';
+import { customFieldFilters, daysIn, from, oneOf, searchIn, to } from '../store/queries/list-sql';
 import { bool, num, relId, relIdOfType, strings, type StoredResource } from '../store/resource';
 import {
   attribute,
@@ -112,6 +112,7 @@ export const trackingRequestsList = defineList({
     failedReasons: oneOf('r.failed_reason'),
     createdFrom: from('r.created_at'),
     createdTo: to('r.created_at'),
+    createdDays: daysIn('r.created_at', 'instant'),
     customFields: customFieldFilters('tracking_request', 'r.id'),
   },
   toRow: (r) => {

@@ -3,6 +3,7 @@
  * filter condition, each given its column or expression. A filter that fits none writes its own
  * `(value, q) => …` beside them.
  */
+import { instantsOf, resolveDays, type DaysFilter } from '../../../shared/date-filters';
 import type { CustomFieldFilters } from '../../../shared/views';
 import { internedText } from '../../resources/define';
 import type { FilterSql } from '../../resources/define-list';
@@ -28,6 +29,42 @@ export const to =
   (value, q) => {
     q.where.push(`${expression} <= ?`);
     q.params.push(value);
+  };
+
+/**
+ * A date filter (src/shared/date-filters.ts) on `expression`, resolved to days at the query's
+ * moment in its zone: an instant from the first day's start to the last day's end, or a calendar
+ * date (`date`: YYYY-MM-DD as the day where it falls, such as a last free day) between the two.
+ * `overdue` is the field's "overdue" condition, its one parameter the query's moment; beside
+ * days, a row that is either counts.
+ */
+export const daysIn =
+  (expression: string, kind: 'instant' | 'date', overdue?: string): FilterSql<DaysFilter> =>
+  (value, q) => {
+    const { days, overdue: late } = resolveDays(value, Date.parse(q.now), q.zone);
+    const either: string[] = [];
+    const params: unknown[] = [];
+    if (late && overdue !== undefined) {
+      either.push(`(${overdue})`);
+      params.push(q.now);
+    }
+    if (days !== null) {
+      const instants = kind === 'instant' ? instantsOf(days, q.zone) : null;
+      const ends: string[] = [];
+      if (days.first !== null) {
+        ends.push(`${expression} >= ?`);
+        params.push(instants?.from ?? days.first);
+      }
+      if (days.last !== null) {
+        ends.push(instants ? `${expression} < ?` : `${expression} <= ?`);
+        params.push(instants?.until ?? days.last);
+      }
+      either.push(`(${ends.join(' AND ')})`);
+    }
+    // "Overdue" on a date without an overdue condition matches nothing (its schema refuses it).
+    if (either.length === 0) either.push('0');
+    q.where.push(either.length === 1 ? either[0]! : `(${either.join(' OR ')})`);
+    q.params.push(...params);
   };
 
 /** A yes/no filter: one condition for yes, another for no. */

@@ -5,6 +5,7 @@
  * (`cf.<api_slug>`, through that field's values: `customFieldSortJoin`), filters by them (its
  * `customFields` filter) and gives each row of a page, and a row by id, its values.
  */
+import { computerTimeZone } from '../../../shared/date-formatters';
 import { listNames, type ListName } from '../../../shared/list-views';
 import { DEFAULT_TERMINAL_STALE_HOURS } from '../../../shared/pickup';
 import { isCustomFieldSortField, slugOfSortField, type Page, type Sort } from '../../../shared/views';
@@ -39,6 +40,8 @@ export interface JudgedAt {
   now?: string;
   /** Terminal data older than this many hours is too old to call a box ready; Settings' default (24) by default. */
   staleHours?: number;
+  /** Whose calendar "today" and "next 5 days" count in; this computer's zone by default. */
+  zone?: string;
 }
 
 export interface ListOptions<F extends string> extends JudgedAt {
@@ -102,6 +105,7 @@ function whereOf<N extends ListName>(
     params: [],
     now: at.now ?? new Date().toISOString(),
     staleHours: at.staleHours ?? DEFAULT_TERMINAL_STALE_HOURS,
+    zone: at.zone ?? computerTimeZone(),
     customFieldTypes,
     inSet: (column, subquery, params, many) => {
       if (readFirst !== undefined) {
