@@ -1,9 +1,31 @@
-import { createCore, type Core, type CoreOptions } from '../../src/core/core';
-import { sandboxDemoService } from '../../src/sandbox/demo-service';
+import { randomUUID } from 'node:crypto';
+import { createCore, type Core, type CoreOptions, type DemoService } from '../../src/core/core';
+import { DEMO_API_KEY, type SandboxOptions } from '../../src/sandbox/index';
 import type { Channel, Envelope } from '../../src/shared/ipc';
+import { startTestSandbox } from './sandbox';
 import { tempDir } from './temp-dir';
 
-/** A core on a fresh data folder, not syncing on its own, with every log line kept; demo mode syncs a small sandbox. */
+/**
+ * The demo account's service for tests: a test sandbox (a limit no test can spend, a clock that
+ * moves only when told; with routing, as the app's demo account has) under a key of its own per
+ * start, with the well-known demo key accepted too.
+ */
+export function testDemoService(options: SandboxOptions = {}): DemoService {
+  return {
+    async start() {
+      const apiKey = options.apiKeys?.[0] ?? `${DEMO_API_KEY}-${randomUUID()}`;
+      const sandbox = await startTestSandbox({
+        seed: 'core-test',
+        routing: true,
+        apiKeys: [apiKey, DEMO_API_KEY],
+        ...options,
+      });
+      return { url: sandbox.url, apiKey, close: () => sandbox.close() };
+    },
+  };
+}
+
+/** A core on a fresh data folder, not syncing on its own, with every log line kept; demo mode syncs a small test sandbox. */
 export function testCore(options: Partial<CoreOptions> = {}): { core: Core; dataDir: string; logs: string[] } {
   const dataDir = options.dataDir ?? tempDir();
   const logs: string[] = [];
@@ -11,7 +33,7 @@ export function testCore(options: Partial<CoreOptions> = {}): { core: Core; data
     dataDir,
     appVersion: '0.0.0-test',
     autoSync: false,
-    demo: sandboxDemoService({ seed: 'core-test', shipments: 60, latency: 'none' }),
+    demo: testDemoService(),
     log: (message, error) =>
       logs.push(
         `${message} ${error instanceof Error ? `${error.message} ${error.stack ?? ''}` : JSON.stringify(error ?? '')}`,

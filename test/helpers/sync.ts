@@ -1,16 +1,25 @@
 import { join } from 'node:path';
 import { openSync, type OpenSync, type OpenSyncOptions } from '../../src/core/sync/open-sync';
 import { DEMO_API_KEY, type Sandbox } from '../../src/sandbox/index';
+import { unspendableLimit } from './sandbox';
 import { tempDir } from './temp-dir';
 
-/** A sync of a sandbox into a fresh database, with a private limiter matching the sandbox's limit. */
+/**
+ * A sync of a sandbox into a fresh database, with a private limiter that has a test sandbox's
+ * unspendable limit in every bucket; a test about a limit sets its own.
+ */
 export function syncOf(sandbox: Sandbox, options: Partial<OpenSyncOptions> = {}): OpenSync & { dbPath: string } {
   const dbPath = options.dbPath ?? join(tempDir(), 'sync.sqlite');
   const sync = openSync({
     baseUrl: sandbox.url,
     apiKey: DEMO_API_KEY,
     isolatedLimiter: true,
-    rateLimit: { limit: 1000, windowSeconds: 60 },
+    rateLimit: unspendableLimit,
+    rateBuckets: {
+      create_tracking_request: unspendableLimit,
+      infer_number: unspendableLimit,
+      refresh_container: unspendableLimit,
+    },
     timeoutMs: 2000,
     ...options,
     dbPath,

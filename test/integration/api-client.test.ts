@@ -70,7 +70,6 @@ describe('TrackingApiClient against the sandbox', () => {
     seed: 'api-client',
     shipments: 230,
     apiKeys: [apiKey],
-    rateLimit: { limit: 10_000, windowSeconds: 60 },
   });
 
   it('sends the key and JSON:API headers and reads documents', async () => {

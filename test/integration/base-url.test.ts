@@ -9,12 +9,13 @@ import { runSync } from '../../src/cli/commands/sync';
 import { exitCodes } from '../../src/cli/exit-codes';
 import { runCli } from '../../src/cli/index';
 import { createKeychainStore, type KeychainBinding } from '../../src/core/secrets/index';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import { checkBaseUrl } from '../../src/shared/base-url';
 import type { ProfilesState, ProfileSummary, SyncStatus } from '../../src/shared/types';
 import { capture } from '../helpers/capture';
 import { failure, syncNow, testCore, value } from '../helpers/core';
 import { apiRequests, startHostileProxy, type HostileProxy } from '../helpers/hostile-proxy';
+import { startTestSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 const key = 'baseurl-KEY-7e6d5c4b3a21-BU07';
@@ -180,7 +181,7 @@ describe('http to this computer works, and a stored base URL the rule refuses ne
   let sandbox: Sandbox;
   let proxy: HostileProxy;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 'base-url', shipments: 15, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'base-url', shipments: 15, apiKeys: [key] });
     proxy = await startHostileProxy({ upstream: sandbox.url });
   });
   afterAll(async () => {

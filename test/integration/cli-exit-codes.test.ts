@@ -43,7 +43,6 @@ describe('cli sync exit codes', { timeout: 90_000 }, () => {
     seed: 'exit-codes',
     shipments: 30,
     apiKeys: [key],
-    rateLimit: { limit: 10_000, windowSeconds: 60 },
   });
   const proxy = useHostileProxy(() => ({ upstream: sandbox.get().url }));
   // Where the redirects point: it must never be asked anything (it would be handed the key).

@@ -7,22 +7,16 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
 import { uuidText } from '../../src/core/resources';
-import { DEMO_API_KEY, startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { DEMO_API_KEY, type Sandbox } from '../../src/sandbox/index';
 import { capture } from '../helpers/capture';
+import { startTestSandbox } from '../helpers/sandbox';
 import { syncOf } from '../helpers/sync';
 
 let sandbox: Sandbox;
 let dbPath = '';
 
 beforeAll(async () => {
-  // No limit worth the name: the test reads back every record it stored, one request each.
-  sandbox = await startSandbox({
-    seed: 'cli-raw',
-    shipments: 12,
-    start: Date.parse('2026-03-02T09:30:00Z'),
-    tick: 0,
-    rateLimit: { limit: 100_000, windowSeconds: 60 },
-  });
+  sandbox = await startTestSandbox({ seed: 'cli-raw', shipments: 12, start: Date.parse('2026-03-02T09:30:00Z') });
   const sync = syncOf(sandbox);
   dbPath = sync.dbPath;
   expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');

@@ -11,8 +11,8 @@ import { createKeychainStore, type KeychainBinding } from '../../src/core/secret
 import { exitCodes } from '../../src/cli/exit-codes';
 import { countContainers } from '../../src/core/store/queries/containers';
 import { openDatabase } from '../../src/core/store/database';
-import { DEMO_API_KEY, startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { useSandbox } from '../helpers/sandbox';
+import { DEMO_API_KEY, type Sandbox } from '../../src/sandbox/index';
+import { startTestSandbox, useSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 async function cli(args: string[], env: Record<string, string | undefined> = {}) {
@@ -85,9 +85,9 @@ describe('cli sync, status and export', () => {
   });
 
   it('redraws its progress on a terminal and wipes it before the answer; writes none to a log', async () => {
-    // A sandbox and a key of its own: this test's syncs leave the shared key's request budget alone.
+    // A small sandbox with a key of its own: few progress lines, and a limiter of its own.
     const key = 'progress-test-key';
-    const own = await startSandbox({ seed: 'progress', shipments: 10, apiKeys: [key] });
+    const own = await startTestSandbox({ seed: 'progress', shipments: 10, apiKeys: [key] });
     const run = async (tty: boolean, apiKey: string) => {
       const out = capture();
       const err = capture();
@@ -184,14 +184,12 @@ describe('a sync killed with SIGKILL mid-page', () => {
     'resumes on the next run with nothing lost, nothing duplicated and an intact database',
     { timeout: 60_000 },
     async () => {
-      // Its own key: the process-wide limiter of the demo key is already spent by the tests above.
       const key = 'sigkill-test-key';
-      const sandbox = await startSandbox({
+      const sandbox = await startTestSandbox({
         seed: 'killed',
         shipments: 1500,
         latencyMs: 60,
         apiKeys: [key],
-        rateLimit: { limit: 10_000, windowSeconds: 60 },
       });
       const db = join(tempDir(), 'killed.sqlite');
       const cliPath = resolve(import.meta.dirname, '../../src/cli/index.ts');
@@ -278,7 +276,7 @@ describe('cli sync --profile when the keychain cannot be reached', () => {
   const profileId = '0b1c2d3e-0000-4000-8000-00000000cc12';
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 'cli-keychain', shipments: 8, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'cli-keychain', shipments: 8, apiKeys: [key] });
   });
   afterAll(() => sandbox.close());
 

@@ -4,15 +4,16 @@
  * them, whichever way round the sort goes (they are done with their last free day).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, startSandbox } from '../../src/sandbox/index';
+import { DEMO_API_KEY } from '../../src/sandbox/index';
 import type { ContainerRow } from '../../src/shared/rows';
 import { syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 
 const start = Date.parse('2026-03-02T09:30:00Z');
 const { core } = testCore({
   demo: {
     async start() {
-      const sandbox = await startSandbox({ seed: 'lfd-sort', shipments: 60, start, tick: 0, shape: 'reference' });
+      const sandbox = await startTestSandbox({ seed: 'lfd-sort', shipments: 60, start, tick: 0, shape: 'reference' });
       return { url: sandbox.url, apiKey: DEMO_API_KEY, close: () => sandbox.close() };
     },
   },

@@ -16,7 +16,6 @@ describe('core.close() in a plain Node host', () => {
     seed: 'core-close',
     shipments: 12,
     apiKeys: [key],
-    rateLimit: { limit: 10_000, windowSeconds: 60 },
   });
 
   it('settles after a sync and a read, and the script exits 0', { timeout: 60_000 }, async () => {

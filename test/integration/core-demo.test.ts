@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DemoService } from '../../src/core/core';
-import { startSandbox } from '../../src/sandbox/index';
 import { syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 
 // Core never imports the sandbox: the demo account syncs from the service it is given.
 describe('demo mode with its service injected', () => {
@@ -15,7 +15,7 @@ describe('demo mode with its service injected', () => {
     const calls: string[] = [];
     const demo: DemoService = {
       async start() {
-        const sandbox = await startSandbox({ seed: 'injected', shipments: 7, apiKeys: [key] });
+        const sandbox = await startTestSandbox({ seed: 'injected', shipments: 7, apiKeys: [key] });
         calls.push('start');
         return {
           url: sandbox.url,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import type { TrackingRequestRow } from '../../src/shared/rows';
-import { call } from '../helpers/sandbox';
+import { call, startTestSandbox } from '../helpers/sandbox';
 import { failure, syncNow, testCore, value } from '../helpers/core';
 
 describe('a tracking request for a number already tracked', () => {
@@ -18,7 +18,7 @@ describe('a tracking request for a number already tracked', () => {
   };
   const { core } = testCore({ fetch: fetchThrough });
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 'duplicates', shipments: 20, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'duplicates', shipments: 20, apiKeys: [key] });
     await value(core, 'profiles:add', { name: 'Dup Forwarding', apiKey: key, baseUrl: sandbox.url });
   });
   afterAll(async () => {

@@ -2,11 +2,12 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import type { ContainerDetail, DashboardSummary, ProfilesState, ShipmentDetail } from '../../src/shared/types';
 import type { Page } from '../../src/shared/views';
 import type { ShipmentRow } from '../../src/shared/rows';
 import { failure, syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 describe('demo mode through the IPC contract', () => {
@@ -93,7 +94,7 @@ describe('profiles, keys and actions against the service', () => {
   const key = 'live-KEY-9f8e7d6c5b4a-QSX1';
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 'profiles', shipments: 40, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'profiles', shipments: 40, apiKeys: [key] });
   });
   afterAll(() => sandbox.close());
 
@@ -207,7 +208,7 @@ describe('profiles, keys and actions against the service', () => {
       'customs',
     ]);
     expect(await value(core, 'shipments:count', { filters: {} })).toBe(40);
-    sandbox = await startSandbox({ seed: 'profiles', shipments: 40, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'profiles', shipments: 40, apiKeys: [key] });
 
     const results = JSON.stringify([
       added,
@@ -242,7 +243,7 @@ describe('switching accounts and changing where the key goes', () => {
   const key = 'switch-KEY-0a1b2c3d4e5f-SW01';
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 'switch', shipments: 10, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'switch', shipments: 10, apiKeys: [key] });
   });
   afterAll(() => sandbox.close());
 

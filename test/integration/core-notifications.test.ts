@@ -6,10 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import { defaultNotificationSettings, type AlertsList, type DesktopNotification } from '../../src/shared/alerts';
 import type { Settings, SyncStatus } from '../../src/shared/types';
 import { failure, syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 
 const DAY = 86_400;
 
@@ -28,7 +29,7 @@ describe('desktop notifications through core', () => {
   });
 
   beforeAll(async () => {
-    sandbox = await startSandbox({
+    sandbox = await startTestSandbox({
       // The seed and size of alerts-sync.test.ts: its first sync finds last free days within 2 days.
       seed: 'alerts',
       shipments: 80,

@@ -1,16 +1,17 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import type { WebhookRow } from '../../src/shared/types';
 import { webhookEventNames, type CreatedWebhook, type WebhookNotifications } from '../../src/shared/webhooks';
 import { failure, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 
 describe('Settings → Webhooks through core', () => {
   const key = 'hooks-KEY-7f6e5d4c3b2a-HK01';
   let sandbox: Sandbox;
   const { core, dataDir } = testCore();
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 'hooks', shipments: 30, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'hooks', shipments: 30, apiKeys: [key] });
     await value(core, 'profiles:add', { name: 'Hooked Freight', apiKey: key, baseUrl: sandbox.url });
   });
   afterAll(async () => {

@@ -14,12 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes } from '../../src/cli/exit-codes';
 import { runCli } from '../../src/cli/index';
 import type { DemoService } from '../../src/core/core';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import type { CustomFieldDefinitionInfo } from '../../src/shared/custom-fields';
 import type { ContainerRow, ShipmentRow, TrackingRequestRow } from '../../src/shared/rows';
 import type { Page } from '../../src/shared/views';
 import { capture } from '../helpers/capture';
 import { failure, syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 type Entity = 'shipment' | 'container' | 'tracking_request';
@@ -29,7 +30,7 @@ type Sortable = string | number;
 let sandbox: Sandbox;
 const demo: DemoService = {
   async start() {
-    sandbox = await startSandbox({ seed: 'cf-lists', shipments: 60, apiKeys: [randomUUID()] });
+    sandbox = await startTestSandbox({ seed: 'cf-lists', shipments: 60, apiKeys: [randomUUID()] });
     const started = sandbox;
     return { url: started.url, apiKey: started.apiKeys[0]!, close: () => started.close() };
   },

@@ -13,11 +13,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
 import { exitCodes } from '../../src/cli/exit-codes';
 import type { DemoService } from '../../src/core/core';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox/index';
 import type { CustomFieldsOfRecord } from '../../src/shared/custom-fields';
 import { capture } from '../helpers/capture';
 import { failure, syncNow, testCore, value } from '../helpers/core';
-import { useSandbox } from '../helpers/sandbox';
+import { startTestSandbox, useSandbox } from '../helpers/sandbox';
 import { syncOf } from '../helpers/sync';
 import { tempDir } from '../helpers/temp-dir';
 
@@ -116,16 +116,8 @@ describe('custom fields when the service cannot list them', { timeout: 120_000 }
     let sandbox: Sandbox | undefined;
     const demo: DemoService = {
       async start() {
-        // A key of its own: the client's limiter is per key per process, and each test syncs anew.
-        // Without routing: route maps and vessel tracks cost requests of their own, and three full
-        // syncs here must fit the limiter's 100 a minute.
-        sandbox = await startSandbox({
-          seed: 'cf-fallback',
-          shipments: 20,
-          apiKeys: [randomUUID()],
-          routing: false,
-          ...options,
-        });
+        // A key of its own: the client keeps one limiter per key per process, and each test syncs anew.
+        sandbox = await startTestSandbox({ seed: 'cf-fallback', shipments: 20, apiKeys: [randomUUID()], ...options });
         const started = sandbox;
         return { url: started.url, apiKey: started.apiKeys[0]!, close: () => started.close() };
       },

@@ -81,7 +81,6 @@ describe('document files from a hostile service', { timeout: 120_000 }, () => {
   const sandbox = useSandbox({
     seed: 'documents-hostile',
     shipments: 20,
-    rateLimit: { limit: 10_000, windowSeconds: 60 },
   });
   const plan = new Map<string, Hostile>();
   const routes = new Map<string, () => ProxyAnswer>();

@@ -10,9 +10,10 @@ import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
 import { exitCodes } from '../../src/cli/exit-codes';
-import { DEMO_API_KEY, startSandbox } from '../../src/sandbox/index';
+import { DEMO_API_KEY } from '../../src/sandbox/index';
 import { capture } from '../helpers/capture';
 import { syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 const start = Date.parse('2026-03-02T09:30:00Z');
@@ -21,7 +22,7 @@ const asked: string[] = [];
 const { core } = testCore({
   demo: {
     async start() {
-      const sandbox = await startSandbox({ seed: 'xlsx-export', shipments: 40, start, tick: 0 });
+      const sandbox = await startTestSandbox({ seed: 'xlsx-export', shipments: 40, start, tick: 0 });
       return { url: sandbox.url, apiKey: DEMO_API_KEY, close: () => sandbox.close() };
     },
   },

@@ -179,7 +179,6 @@ describe('npm run cli -- import, given hostile files', () => {
     seed: 'import-hostile',
     shipments: 12,
     apiKeys: [KEY],
-    rateLimit: { limit: 10_000, windowSeconds: 60 },
   });
   const dir = tempDir();
   const db = join(dir, 'kept.sqlite');

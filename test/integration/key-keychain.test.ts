@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
 import { chooseSecretStore, createKeychainStore } from '../../src/core/secrets/index';
 import { APP_ID } from '../../src/shared/app-id';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import type { ProfilesState } from '../../src/shared/types';
 import { syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 
 const keychain = createKeychainStore({ service: 'com.quayside.desktop.test', timeoutMs: 3000 });
 const probe = await chooseSecretStore({ keychain, probeTimeoutMs: 3000 });
@@ -17,7 +18,7 @@ describe('the API key in the real keychain', () => {
   const key = 'kc-KEY-1a2b3c4d5e6f-ZZ42';
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 'keychain', shipments: 20, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'keychain', shipments: 20, apiKeys: [key] });
   });
   afterAll(() => sandbox.close());
 
@@ -54,7 +55,7 @@ describe('npm run cli -- sync --profile', () => {
   const key = 'cli-KEY-77aa66bb55cc-PF01';
   let sandbox: Sandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 'cli-profile', shipments: 15, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'cli-profile', shipments: 15, apiKeys: [key] });
   });
   afterAll(() => sandbox.close());
 

@@ -9,10 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
-import { DEMO_API_KEY, startSandbox } from '../../src/sandbox/index';
+import { DEMO_API_KEY } from '../../src/sandbox/index';
 import type { Channel } from '../../src/shared/ipc';
 import { capture } from '../helpers/capture';
 import { failure, syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 const start = Date.parse('2026-03-02T09:30:00Z');
@@ -22,7 +23,7 @@ const { core, dataDir } = testCore({
   demo: {
     async start() {
       // The reference's shape: the pins are of the views, not of how the service spells its lists.
-      const sandbox = await startSandbox({ seed: 'list-pins', shipments: 30, start, tick: 0, shape: 'reference' });
+      const sandbox = await startTestSandbox({ seed: 'list-pins', shipments: 30, start, tick: 0, shape: 'reference' });
       return { url: sandbox.url, apiKey: DEMO_API_KEY, close: () => sandbox.close() };
     },
   },

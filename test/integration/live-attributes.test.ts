@@ -5,14 +5,13 @@
  * destination terminal, so a rail shipment names its ramp before any box has reached it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxDemoService } from '../../src/sandbox/demo-service';
 import type { ShipmentRow } from '../../src/shared/rows';
 import type { ContainerDetail, ShipmentDetail } from '../../src/shared/types';
 import type { Page } from '../../src/shared/views';
-import { syncNow, testCore, value } from '../helpers/core';
+import { syncNow, testCore, testDemoService, value } from '../helpers/core';
 
 describe('live-service attributes in the views', () => {
-  const { core } = testCore({ demo: sandboxDemoService({ seed: 'live-attributes', shipments: 120 }) });
+  const { core } = testCore({ demo: testDemoService({ seed: 'live-attributes', shipments: 120 }) });
   let details: ShipmentDetail[] = [];
   let rows: ShipmentRow[] = [];
   beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index';
 import { syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 const KEY = 'qs-known-key-5f2a9c81d4';
@@ -14,7 +14,7 @@ describe('logs and diagnostics never carry the API key', () => {
   afterAll(() => core.close());
 
   it('a demo account synced with a known key, through faults, leaves the key in no log line', async () => {
-    const service = await startSandbox({ seed: 'logs', shipments: 30, apiKeys: [KEY] });
+    const service = await startTestSandbox({ seed: 'logs', shipments: 30, apiKeys: [KEY] });
     try {
       // A refused key first (logged as a failure), then the right one.
       expect((await core.call('profiles:add', { name: 'Ops', apiKey: `${KEY}-wrong`, baseUrl: service.url })).ok).toBe(

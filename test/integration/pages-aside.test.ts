@@ -52,8 +52,6 @@ describe('sync pages parsed and written by a worker thread', { timeout: 120_000 
     shipments: 120,
     // Frozen simulated time: two syncs get the same answers, to compare what they stored.
     tick: 0,
-    // Five full syncs in a minute: the rate limit is not what this file tests.
-    rateLimit: { limit: 100_000, windowSeconds: 60 },
   });
 
   it('stores exactly what the in-place sync stores, every page through the worker', async () => {

@@ -9,10 +9,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, startSandbox } from '../../src/sandbox/index';
+import { DEMO_API_KEY } from '../../src/sandbox/index';
 import { pickupStateLabels, pickupTruth } from '../../src/shared/pickup';
 import type { ContainerRow } from '../../src/shared/rows';
 import { syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 const HOUR = 3_600_000;
@@ -23,7 +24,7 @@ let exported = 0;
 const { core } = testCore({
   demo: {
     async start() {
-      const sandbox = await startSandbox({ seed: 'pickup-truth', shipments: 60, start, tick: 0 });
+      const sandbox = await startTestSandbox({ seed: 'pickup-truth', shipments: 60, start, tick: 0 });
       return { url: sandbox.url, apiKey: DEMO_API_KEY, close: () => sandbox.close() };
     },
   },

@@ -8,10 +8,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index';
 import type { KeyCheck, ProfilesState, ProfileSummary } from '../../src/shared/types';
 import { failure, testCore, value } from '../helpers/core';
-import { useSandbox } from '../helpers/sandbox';
+import { startTestSandbox, useSandbox } from '../helpers/sandbox';
 
 function listen(server: Server): Promise<string> {
   return new Promise((resolve) =>
@@ -123,7 +122,7 @@ describe('adding an account at an address that is not the Tracking API', () => {
 
 describe('an address known to be the Tracking API that cannot be reached', () => {
   it('where a key was accepted before: a new key is saved unverified (the connection is down)', async () => {
-    const gone = await startSandbox({ seed: 'address-gone', shipments: 2, apiKeys: [key] });
+    const gone = await startTestSandbox({ seed: 'address-gone', shipments: 2, apiKeys: [key] });
     const { core } = testCore();
     const added = await value<{ profile: ProfileSummary }>(core, 'profiles:add', {
       name: 'Head office',

@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exitCodes } from '../../src/cli/exit-codes';
 import { runCli } from '../../src/cli/index';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import type { ProfilesState, ProfileSummary } from '../../src/shared/types';
 import { capture } from '../helpers/capture';
 import { syncNow, testCore, value } from '../helpers/core';
 import { apiRequests, startHostileProxy, type HostileProxy } from '../helpers/hostile-proxy';
+import { startTestSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 describe('profiles on a fresh machine', () => {
@@ -19,7 +20,7 @@ describe('profiles on a fresh machine', () => {
   let sandbox: Sandbox;
   let proxy: HostileProxy;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 'fresh', shipments: 12, apiKeys: [key] });
+    sandbox = await startTestSandbox({ seed: 'fresh', shipments: 12, apiKeys: [key] });
     proxy = await startHostileProxy({ upstream: sandbox.url });
   });
   afterAll(async () => {

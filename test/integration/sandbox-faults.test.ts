@@ -5,7 +5,7 @@ import { parseFaults } from '../../src/sandbox/faults';
 import { call, useSandbox } from '../helpers/sandbox';
 
 describe('sandbox fault knobs', () => {
-  const sandbox = useSandbox({ seed: 'faults', shipments: 10, rateLimit: { limit: 10_000, windowSeconds: 60 } });
+  const sandbox = useSandbox({ seed: 'faults', shipments: 10 });
 
   it('answers injected 500, 502 and 503 with JSON:API error bodies, then recovers', async () => {
     for (const status of ['500', '502', '503'] as const) {

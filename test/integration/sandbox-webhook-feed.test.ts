@@ -22,7 +22,6 @@ describe('sandbox webhook notifications as the world changes', () => {
     shipments: 300,
     start: Date.parse('2026-05-11T08:00:00Z'),
     tick: 0,
-    rateLimit: { limit: 10_000, windowSeconds: 60 },
   });
 
   it('notifies a webhook of what changed after it was made, naming each change as the reference does', async () => {

@@ -18,8 +18,7 @@ import { syncOf } from '../helpers/sync';
 const pathOf = (request: ProxiedRequest) => new URL(request.url, 'http://proxy.invalid').pathname;
 
 describe('documents and email submissions', { timeout: 120_000 }, () => {
-  // Four full syncs of one account: a limit that never makes them wait.
-  const sandbox = useSandbox({ seed: 'documents', shipments: 60, rateLimit: { limit: 10_000, windowSeconds: 60 } });
+  const sandbox = useSandbox({ seed: 'documents', shipments: 60 });
   let hostileName: string | null = null;
   const rewrite: HostileProxyOptions['rewrite'] = (request, answer) => {
     if (hostileName === null || !pathOf(request).endsWith('/documents') || answer.status !== 200) return undefined;

@@ -57,7 +57,7 @@ const ENDLESS_SENTENCE = new RegExp(
 
 // A thousand pages on a machine shared by many test runs: more than the default 20 s.
 describe('a next link that never repeats', { timeout: 180_000 }, () => {
-  const sandbox = useSandbox({ seed: 'endless-walk', shipments: 60, rateLimit: { limit: 10_000, windowSeconds: 60 } });
+  const sandbox = useSandbox({ seed: 'endless-walk', shipments: 60 });
   const proxy = useHostileProxy(() => ({ upstream: sandbox.get().url }));
 
   /** Pages of the shipping lines asked for since request `from`, each once (a retried page counts once). */
@@ -70,8 +70,7 @@ describe('a next link that never repeats', { timeout: 180_000 }, () => {
         .map((r) => r.url),
     );
 
-  const open = () =>
-    syncOf(sandbox.get(), { baseUrl: proxy.get().url, rateLimit: { limit: 100_000, windowSeconds: 60 } });
+  const open = () => syncOf(sandbox.get(), { baseUrl: proxy.get().url });
 
   /** The next sync (`auto`: as the app's scheduler runs it), against the service as it should be. */
   async function expectNextSyncWorks(sync: ReturnType<typeof open>, mode: 'auto' | 'full'): Promise<void> {

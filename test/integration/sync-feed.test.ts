@@ -75,7 +75,6 @@ describe('the change feed', () => {
     shipments: 1000,
     start: Date.parse('2026-05-11T08:00:00Z'),
     tick: 0,
-    rateLimit: { limit: 100_000, windowSeconds: 60 },
   });
 
   beforeAll(async () => {
@@ -89,7 +88,7 @@ describe('the change feed', () => {
 
   it('refreshes only the notified shipments after a tick, storing what a walk would, in fewer requests', async () => {
     const sb = sandbox.get();
-    const a = syncOf(sb, { rateLimit: { limit: 100_000, windowSeconds: 60 } });
+    const a = syncOf(sb);
     expect((await a.engine.run({ mode: 'full' })).status).toBe('ok');
     // A full run does not ask (its first requests go to urgent boxes); the first incremental one
     // reads the anchor and walks, and from then on the feed stands in.
@@ -107,7 +106,7 @@ describe('the change feed', () => {
     const bPath = join(tempDir(), 'walk.sqlite');
     a.db.pragma('wal_checkpoint(TRUNCATE)');
     copyFileSync(a.dbPath, bPath);
-    const b = syncOf(sb, { dbPath: bPath, rateLimit: { limit: 100_000, windowSeconds: 60 } });
+    const b = syncOf(sb, { dbPath: bPath });
     b.db.prepare("DELETE FROM sync_state WHERE key = 'feed:anchor'").run();
     const before = contents(a.db);
 
@@ -136,14 +135,14 @@ describe('the change feed', () => {
 
   it('over a whole day of every kind of change (the walk made to look dearer), still stores what the walk would', async () => {
     const sb = sandbox.get();
-    const a = syncOf(sb, { rateLimit: { limit: 100_000, windowSeconds: 60 } });
+    const a = syncOf(sb);
     expect((await a.engine.run({ mode: 'full' })).status).toBe('ok');
     expect((await a.engine.run({ mode: 'incremental' })).status).toBe('ok');
     sb.advance(DAY - MINUTE);
     const bPath = join(tempDir(), 'walk-day.sqlite');
     a.db.pragma('wal_checkpoint(TRUNCATE)');
     copyFileSync(a.dbPath, bPath);
-    const b = syncOf(sb, { dbPath: bPath, rateLimit: { limit: 100_000, windowSeconds: 60 } });
+    const b = syncOf(sb, { dbPath: bPath });
     b.db.prepare("DELETE FROM sync_state WHERE key = 'feed:anchor'").run();
     // The feed stands in while it costs less than the walk's pages: say the walk has a thousand.
     a.db.prepare(`UPDATE sync_state SET value = '1000' WHERE key = 'pages:shipments:active'`).run();
@@ -173,7 +172,7 @@ describe('the change feed', () => {
 
   it('walks when the notifications since the anchor would cost more than the walk', async () => {
     const sb = sandbox.get();
-    const sync = syncOf(sb, { rateLimit: { limit: 100_000, windowSeconds: 60 } });
+    const sync = syncOf(sb);
     expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');
     expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
     sb.advance(3 * DAY);
@@ -187,7 +186,7 @@ describe('the change feed', () => {
 
   it('walks when the webhook that heard everything is gone, or hears less', async () => {
     const sb = sandbox.get();
-    const sync = syncOf(sb, { rateLimit: { limit: 100_000, windowSeconds: 60 } });
+    const sync = syncOf(sb);
     expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');
     expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
     expect(lastFeed(sync.db)).toMatchObject({ reason: 'no_anchor' });

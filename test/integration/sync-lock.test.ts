@@ -20,9 +20,10 @@ import { exitCodes } from '../../src/cli/exit-codes';
 import { openDatabase } from '../../src/core/store/database';
 import { acquireSyncLock, syncLockPath } from '../../src/core/sync/lock';
 import { readSyncLog } from '../../src/core/sync/sync-log';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox/index';
 import { testCore, value, syncNow } from '../helpers/core';
 import { apiRequests, startHostileProxy, type HostileProxy } from '../helpers/hostile-proxy';
+import { startTestSandbox } from '../helpers/sandbox';
 import { syncOf } from '../helpers/sync';
 import { tempDir } from '../helpers/temp-dir';
 
@@ -99,11 +100,10 @@ function holdRequests(): { seen: Promise<void>; open: () => void } {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
+  sandbox = await startTestSandbox({
     seed: 'sync-lock',
     shipments: 60,
     apiKeys: [KEY],
-    rateLimit: { limit: 10_000, windowSeconds: 60 },
   });
   proxy = await startHostileProxy({ upstream: sandbox.url });
   watch = await startHostileProxy({ upstream: sandbox.url });

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { routeOfContainer } from '../../src/core/handlers/routing';
 import { ROUTING_RETRY_MS } from '../../src/core/sync/routes';
 import { SyncEngine } from '../../src/core/sync/engine';
-import { startSandbox } from '../../src/sandbox/index';
-import { useSandbox } from '../helpers/sandbox';
+import { startTestSandbox, useSandbox } from '../helpers/sandbox';
 import { syncOf } from '../helpers/sync';
 
 const mapRequests = (paths: string[]) => paths.filter((p) => p.endsWith('/map_geojson'));
@@ -90,7 +89,7 @@ describe('route maps in the sync', () => {
 
 describe('an account without routing', () => {
   it('is refused once: one request, one 403, one sentence on the container page, and no more asking until a week has passed', async () => {
-    const sandbox = await startSandbox({ seed: 'routes', shipments: 12, routing: false });
+    const sandbox = await startTestSandbox({ seed: 'routes', shipments: 12, routing: false });
     const paths: { path: string; status: number | null }[] = [];
     const sync = syncOf(sandbox, { onRequest: (e) => paths.push({ path: e.path, status: e.status }) });
     let clock = sandbox.clock.now();

@@ -11,13 +11,7 @@ const DAY = 86_400;
 
 describe('sync against the sandbox', () => {
   const requests: string[] = [];
-  // Several full syncs within a minute: more than the service's 100 a minute since custom fields are walked too.
-  const sandbox = useSandbox({
-    seed: 'sync',
-    shipments: 150,
-    rateLimit: { limit: 1000, windowSeconds: 60 },
-    log: (line) => requests.push(line),
-  });
+  const sandbox = useSandbox({ seed: 'sync', shipments: 150, log: (line) => requests.push(line) });
 
   it('lands the whole account, with every container’s events and the reference data', async () => {
     const sync = syncOf(sandbox.get());
@@ -125,10 +119,7 @@ describe('sync against the sandbox', () => {
 });
 
 describe('sync under faults', () => {
-  // These syncs share one sandbox, and its key's live limit (100 a minute) was spent by the first
-  // tests: the disk-full test's syncs then waited out a 429's Retry-After past the test's time
-  // (2 runs in 4 of the whole file on a busy machine). The limit has its own tests below.
-  const sandbox = useSandbox({ seed: 'faulty', shipments: 80, rateLimit: { limit: 100_000, windowSeconds: 60 } });
+  const sandbox = useSandbox({ seed: 'faulty', shipments: 80 });
 
   it('rides out a 500, a reset, a hang and a broken body in the middle of paging', async () => {
     let page = 0;

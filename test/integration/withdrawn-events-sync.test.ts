@@ -6,10 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateWorld } from '../../src/sandbox/generate';
-import { DEMO_API_KEY, startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { DEMO_API_KEY, type Sandbox } from '../../src/sandbox/index';
 import type { ContainerPlan, Milestone, WithdrawnReport } from '../../src/sandbox/model';
 import type { ContainerDetail, TransportEventRow } from '../../src/shared/types';
 import { syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 
 const seed = 'corrections';
 const shipments = 30;
@@ -28,7 +29,7 @@ let sandbox: Sandbox | undefined;
 const { core } = testCore({
   demo: {
     async start() {
-      sandbox = await startSandbox({ seed, shipments, start, tick: 0 });
+      sandbox = await startTestSandbox({ seed, shipments, start, tick: 0 });
       return { url: sandbox.url, apiKey: DEMO_API_KEY, close: () => sandbox!.close() };
     },
   },

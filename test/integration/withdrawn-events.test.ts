@@ -8,12 +8,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/index';
-import { DEMO_API_KEY, startSandbox } from '../../src/sandbox/index';
+import { DEMO_API_KEY } from '../../src/sandbox/index';
 import type { ContainerRow } from '../../src/shared/rows';
 import type { ContainerDetail, TransportEventRow } from '../../src/shared/types';
 import type { Page } from '../../src/shared/views';
 import { capture } from '../helpers/capture';
 import { failure, syncNow, testCore, value } from '../helpers/core';
+import { startTestSandbox } from '../helpers/sandbox';
 import { tempDir } from '../helpers/temp-dir';
 
 const start = Date.parse('2026-03-02T09:30:00Z');
@@ -24,7 +25,7 @@ const { core } = testCore({
   demo: {
     async start() {
       // This seed and size give three containers with a withdrawn event at `start`.
-      const sandbox = await startSandbox({ seed: 'corrections', shipments: 30, start, tick: 0 });
+      const sandbox = await startTestSandbox({ seed: 'corrections', shipments: 30, start, tick: 0 });
       sandboxUrl = sandbox.url;
       return { url: sandbox.url, apiKey: DEMO_API_KEY, close: () => sandbox.close() };
     },

@@ -10,12 +10,14 @@ import { describe, expect, it, vi } from 'vitest';
 import FilterBar from '../../src/renderer/src/components/FilterBar.svelte';
 import MenuButton from '../../src/renderer/src/components/MenuButton.svelte';
 import type { FilterDef } from '../../src/renderer/src/lib/lists-model';
+import type { DaysFilter } from '../../src/shared/date-filters';
 
 interface Filters {
   statuses?: string[];
   carriers?: string[];
   etaFrom?: string;
   etaTo?: string;
+  etaDays?: DaysFilter;
   onHold?: boolean;
 }
 
@@ -30,7 +32,7 @@ const defs: FilterDef<Filters>[] = [
     ],
   },
   { key: 'carriers', label: 'Carrier', kind: 'options', source: 'carriers' },
-  { key: 'eta', label: 'ETA', kind: 'range', from: 'etaFrom', to: 'etaTo' },
+  { key: 'eta', label: 'ETA', kind: 'range', days: 'etaDays', from: 'etaFrom', to: 'etaTo' },
   { key: 'onHold', label: 'Holds', kind: 'flag', yes: 'On hold', no: 'No holds' },
 ];
 
@@ -142,11 +144,11 @@ describe('"+ Filter"', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '+ Filter' }));
 
-    // A date range: its From field.
+    // A date: its first choice.
     await user.keyboard('{ArrowUp}');
     await waitFor(() => expect(focusedText()).toBe('Holds'));
     await user.keyboard('{ArrowUp}{Enter}');
     const range = await screen.findByRole('dialog', { name: 'Filter: ETA' });
-    await waitFor(() => expect(document.activeElement).toBe(within(range).getByLabelText('From')));
+    await waitFor(() => expect(document.activeElement).toBe(within(range).getByRole('radio', { name: 'Today' })));
   });
 });

@@ -25,6 +25,7 @@ export const etaChip: FilterDef<ListFilters<'shipments'>> = {
   key: 'eta',
   label: 'ETA',
   kind: 'range',
+  days: 'etaDays',
   from: 'etaFrom',
   to: 'etaTo',
 };

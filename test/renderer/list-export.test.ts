@@ -1,5 +1,6 @@
 /**
- * A list's Export menu (ListExport.svelte): Export CSV, Export Excel and Print… behind one button.
+ * A list's Export menu (ListExport.svelte): Export CSV, Export Excel, one file per customer and
+ * Print… behind one button.
  * Print answers the Pickup column with the stale limit from Settings, as the list on screen does;
  * an export in progress counts its rows on the button, which keeps focus.
  */
@@ -77,7 +78,7 @@ describe('the Export menu', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Export CSV', 'Export Excel', 'Print…']);
+    ).toEqual(['Export CSV', 'Export Excel', 'One CSV file per customer…', 'One Excel file per customer…', 'Print…']);
     expect(button.getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -125,5 +126,40 @@ describe('the Export menu', () => {
     );
     expect(button.textContent).toMatch(/^Export/);
     expect(button.getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it('exports one Excel file per customer and shows what it wrote: the folder, each file and its rows', async () => {
+    app.settings = settings(24);
+    bridge.answer('export:perCustomer', () => ({
+      folder: '/home/ana/Customers',
+      files: [
+        { customer: 'Harbor Freight Co', file: 'Harbor Freight Co.xlsx', rows: 3 },
+        { customer: null, file: 'No customer (2).xlsx', rows: 1 },
+      ],
+      rows: 4,
+      kept: 1,
+      cancelled: false,
+    }));
+    renderExport();
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'One Excel file per customer…' }));
+    expect(bridge.argsOf('export:perCustomer')[0]).toMatchObject({ view: 'containers', format: 'xlsx' });
+    const summary = await screen.findByRole('dialog', { name: '2 files, one per customer' });
+    expect(summary.textContent).toContain('4 containers in all, in the folder /home/ana/Customers');
+    expect(summary.textContent).toContain('A file already in the folder had one of these names: it was kept as it was');
+    const cells = within(summary)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(cells).toEqual([
+      ['Harbor Freight Co', 'Harbor Freight Co.xlsx', '3'],
+      ['No customer', 'No customer (2).xlsx', '1'],
+    ]);
+    expect(results.at(-1)).toEqual({
+      failed: false,
+      message: 'Exported 4 containers as 2 files, one per customer, to /home/ana/Customers',
+    });
+    await userEvent.click(within(summary).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

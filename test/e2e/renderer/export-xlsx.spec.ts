@@ -49,7 +49,13 @@ test('the shipments list exports as an Excel workbook: the rows on screen, in th
   await page.getByRole('button', { name: 'Export', exact: true }).focus();
   await page.keyboard.press('Enter');
   const choice = page.getByRole('menu', { name: 'Export this list' });
-  await expect(choice.getByRole('menuitem')).toHaveText(['Export CSV', 'Export Excel', 'Print…']);
+  await expect(choice.getByRole('menuitem')).toHaveText([
+    'Export CSV',
+    'Export Excel',
+    'One CSV file per customer…',
+    'One Excel file per customer…',
+    'Print…',
+  ]);
   await expect(choice.getByRole('menuitem', { name: 'Export CSV' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   const excel = choice.getByRole('menuitem', { name: 'Export Excel' });
