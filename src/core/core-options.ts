@@ -24,6 +24,11 @@ export interface CoreOptions {
   /** Asks where to save an export (main: a save dialog); null when the user cancels. */
   chooseExportPath?: (suggestedName: string) => Promise<string | null>;
   /**
+   * Asks which folder an export of one file per customer goes to (main: a folder dialog that can
+   * make a new one); null when the user cancels. `format` says which files it will hold.
+   */
+  chooseExportFolder?: (format: 'csv' | 'xlsx') => Promise<string | null>;
+  /**
    * Opens a kept file with the computer's viewer (main: `shell.openPath`, which answers '' or why
    * not); the test host records the request instead. Without it, `documents:open` says it cannot.
    */

@@ -33,6 +33,7 @@ import {
 } from './changes';
 import { alertsListSchema, type AlertsList } from './alerts';
 import type { DocumentInfo, DocumentOpened } from './documents';
+import type { PerCustomerExportResult } from './export-per-customer';
 import { listNames, type ListName, type ListTypes } from './list-views';
 import {
   customFieldDefinitionsSchema,
@@ -198,6 +199,8 @@ export const contract = {
 
   /** A list view's rows, filtered, sorted and with its shown columns, to a CSV or XLSX file (`format`). */
   'export:list': channel<ExportResult>()(exportSchema),
+  /** The same rows as one file per customer, into a folder the user picks (main asks which). */
+  'export:perCustomer': channel<PerCustomerExportResult>()(exportSchema),
   'export:events': channel<ExportResult>()(exportEventsSchema),
 
   /** Bulk import of tracking requests: a file's bytes or pasted cells, read and its columns mapped. */

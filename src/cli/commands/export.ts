@@ -3,6 +3,7 @@ import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { QuaysideError } from '../../core/errors';
 import { exportEvents } from '../../core/export/export-events';
+import { exportPerCustomer } from '../../core/export/export-per-customer';
 import { exportView, exportViews, type ExportView } from '../../core/export/export-view';
 import type { ExportFormat } from '../../core/export/write-file';
 import { lists } from '../../core/resources/lists';
@@ -13,6 +14,7 @@ import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
 import { customFieldFlags, customFieldFlagsUsage } from './custom-field-flags';
 import { dateFlagFilters, dateFlagOptions, dateFlagsUsage, withBareOverdue } from './date-flags';
+import { perCustomerArgs, perCustomerReport, perCustomerUsage } from './export-per-customer';
 
 export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE [options]
                       Write a list, filtered and sorted as in the app, to CSV (UTF-8 with BOM) or to an
@@ -24,6 +26,7 @@ export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE
     (carrier, ports, customer, tag and status repeat)  --sort FIELD[:asc|desc] (cf.FIELD sorts by a custom field)
     ${customFieldFlagsUsage}
     --columns KEY,KEY (cf.FIELD is a custom field's column)  --header-style human|keys
+  ${perCustomerUsage}
   export events --db PATH --out FILE [--container ID|NUMBER] [--header-style human|keys]
                       Write transport events to CSV, withdrawn ones included (a column says when the
                       carrier withdrew each): one container's, or every container's`;
@@ -78,6 +81,10 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
         columns: { type: 'string' },
         'header-style': { type: 'string' },
         container: { type: 'string' },
+        per: { type: 'string' },
+        'out-dir': { type: 'string' },
+        format: { type: 'string' },
+        json: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -91,8 +98,9 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
   if (!view || !list || positionals.length > 1) {
     throw new UsageError(`export needs one of ${exportViews.join(', ')} or events`);
   }
-  if (!values.db || !values.out) throw new UsageError('export needs --db PATH and --out FILE');
-  const format = formatOf(values.out);
+  const per = perCustomerArgs(values, list, view);
+  if (!values.db || (per === null && !values.out)) throw new UsageError('export needs --db PATH and --out FILE');
+  const format = per?.format ?? formatOf(values.out!);
   if (!existsSync(values.db)) {
     io.err.write(`There is no database at ${values.db}; run sync first.\n`);
     return exitCodes.failure;
@@ -167,7 +175,11 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
     if (cf.length > 0 && customFieldType !== undefined) {
       filters.customFields = customFieldFlags(db, customFieldType, `${lists[list].noun}s`, cf);
     }
-    const result = await exportView(db, out, { view, filters, sort, columns, headerStyle, format });
+    if (per !== null) {
+      const result = await exportPerCustomer(db, per.outDir, { view, filters, sort, columns, headerStyle, format });
+      return perCustomerReport(result, per.json);
+    }
+    const result = await exportView(db, out!, { view, filters, sort, columns, headerStyle, format });
     return `Wrote ${result.rows} rows to ${result.path}`;
   });
 }

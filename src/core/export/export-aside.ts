@@ -20,7 +20,8 @@
  *
  * Where no worker can run (a database in memory or read into memory, no worker file, a worker
  * that fails to start), the export runs in place, with the same result; where only one
- * starts, it makes the whole export. Errors come back as they would in place: a QuaysideError
+ * starts, it makes the whole export. An export of one file per customer is made by one worker
+ * (export-per-customer.ts). Errors come back as they would in place: a QuaysideError
  * with its code and sentence (an unknown column, a full disk), anything else as an internal
  * error with its message.
  */
@@ -30,6 +31,7 @@ import { rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Worker } from 'node:worker_threads';
+import type { PerCustomerExport } from '../../shared/export-per-customer';
 import { DEFAULT_TERMINAL_STALE_HOURS } from '../../shared/pickup';
 import type { Logger } from '../dispatch';
 import { QuaysideError } from '../errors';
@@ -43,6 +45,7 @@ import {
   type ExportWorkerSetup,
   type PartRequest,
 } from './export-protocol';
+import { exportPerCustomer } from './export-per-customer';
 import { exportView, type ExportViewOptions } from './export-view';
 import { describeFsError, type ExportFileResult } from './write-file';
 
@@ -65,6 +68,8 @@ export interface ExportAside {
   readonly ready: Promise<void>;
   /** Makes the export (once): in the workers, or in place where they could not start. */
   run(path: string, options: Omit<ExportViewOptions, 'signal' | 'part'>): Promise<ExportFileResult>;
+  /** Or makes it as one file per customer into `folder` (once), by one worker. */
+  runPerCustomer(folder: string, options: Omit<ExportViewOptions, 'signal' | 'part'>): Promise<PerCustomerExport>;
   /** No export after all (the save dialog was cancelled): the workers stop. */
   cancel(): void;
   /** Settled once the workers have ended (at once when none started), with why. */
@@ -142,6 +147,7 @@ export function startExportAside(db: Db, aside: ExportAsideOptions = {}): Export
   const inPlace: ExportAside = {
     ready: Promise.resolve(),
     run: (path, options) => exportView(db, path, options),
+    runPerCustomer: (folder, options) => exportPerCustomer(db, folder, options),
     cancel: () => {},
     ended: Promise.resolve('no worker started'),
   };
@@ -162,28 +168,40 @@ export function startExportAside(db: Db, aside: ExportAsideOptions = {}): Export
   let asked = false;
   const stop = (hand: Hand) => void hand.worker.terminate();
 
-  /** The whole export by the first worker; the second, if any, stops. */
-  async function runWhole(path: string, options: Omit<ExportViewOptions, 'signal'>): Promise<ExportFileResult> {
+  /**
+   * A whole export by the first worker (the second, if any, stops): what it made, or null when
+   * it never ran (the caller makes the export here instead).
+   */
+  async function runByOne(
+    request: ExportRequest,
+    onProgress: ((rows: number) => void) | undefined,
+  ): Promise<Extract<Outcome, { kind: 'done' | 'split' }> | null> {
     const [hand, ...rest] = hands;
     rest.forEach(stop);
-    const { onProgress, ...request } = options;
     hand!.onProgress = onProgress;
     // Referenced while it works: the export is what the caller waits for.
     hand!.worker.ref();
-    hand!.worker.postMessage({ kind: 'run', path, options: request } satisfies ExportRequest);
+    hand!.worker.postMessage(request);
     const answer = await hand!.outcome;
     stop(hand!);
     switch (answer.kind) {
-      case 'done':
-        return answer.result;
       case 'failed':
         throw new QuaysideError(answer.code ?? 'internal', answer.message);
       case 'stopped':
         if (hand!.heard) throw new QuaysideError('internal', `The export stopped before it was done (${answer.why}).`);
-        // It never ran: the export is made here instead.
         log(`the export runs in the core's own thread: its worker could not start (${answer.why})`);
-        return exportView(db, path, options);
+        return null;
+      default:
+        return answer;
     }
+  }
+
+  async function runWhole(path: string, options: Omit<ExportViewOptions, 'signal'>): Promise<ExportFileResult> {
+    const { onProgress, ...request } = options;
+    const answer = await runByOne({ kind: 'run', path, options: request }, onProgress);
+    if (answer === null) return exportView(db, path, options);
+    if (answer.kind !== 'done') throw new QuaysideError('internal', 'An export worker made another kind of export.');
+    return answer.result;
   }
 
   /** The export in two parts, one by each worker, from one snapshot; joined and renamed when both are done. */
@@ -228,6 +246,8 @@ export function startExportAside(db: Db, aside: ExportAsideOptions = {}): Export
           log(`the export runs in the core's own thread: a worker could not start (${answer.why})`);
           return exportView(db, path, options);
         }
+        if (answer.kind !== 'done')
+          throw new QuaysideError('internal', 'An export worker made another kind of export.');
         done.push(answer);
       }
       if (new Set(done.map((answer) => answer.counted)).size !== 1) {
@@ -267,6 +287,15 @@ export function startExportAside(db: Db, aside: ExportAsideOptions = {}): Export
       asked = true;
       const inTwo = hands.length === 2 && (options.format ?? 'csv') === 'csv';
       return inTwo ? runInTwo(path, options) : runWhole(path, options);
+    },
+    runPerCustomer: async (folder, options) => {
+      if (asked) throw new Error('an export worker makes one export');
+      asked = true;
+      const { onProgress, ...request } = options;
+      const answer = await runByOne({ kind: 'run', path: folder, options: request, per: 'customer' }, onProgress);
+      if (answer === null) return exportPerCustomer(db, folder, options);
+      if (answer.kind !== 'split') throw new QuaysideError('internal', 'An export worker made another kind of export.');
+      return answer.result;
     },
   };
 }

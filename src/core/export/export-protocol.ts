@@ -1,4 +1,5 @@
 /** What `startExportAside` gives its worker thread (export-worker.ts), and what it answers. */
+import type { PerCustomerExport } from '../../shared/export-per-customer';
 import type { ErrorCode } from '../../shared/ipc';
 import type { ExportViewOptions } from './export-view';
 import type { ExportFileResult } from './write-file';
@@ -20,6 +21,8 @@ export interface ExportRequest {
   options: Omit<ExportViewOptions, 'onProgress' | 'signal' | 'part'>;
   /** One of the two parts of a CSV export made in two (export-aside.ts); absent: the whole export. */
   part?: PartRequest;
+  /** One file per customer (export-per-customer.ts): `path` is then the folder they go to. */
+  per?: 'customer';
 }
 
 /**
@@ -40,5 +43,7 @@ export type ExportAnswer =
   | { kind: 'progress'; rows: number }
   /** `counted`: for a part, the rows of the whole export in its snapshot (the two parts' must agree). */
   | { kind: 'done'; result: ExportFileResult; counted?: number }
+  /** The files of an export per customer. */
+  | { kind: 'split'; result: PerCustomerExport }
   /** A QuaysideError keeps its code and sentence; anything else only its message. */
   | { kind: 'failed'; code: ErrorCode | null; message: string };

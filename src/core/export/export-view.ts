@@ -86,7 +86,7 @@ export async function exportView(db: Db, path: string, options: ExportViewOption
  * export worker's, which may hold a read transaction open so its rows come from one snapshot).
  */
 export async function exportViewFrom(reader: Db, path: string, options: ExportViewOptions): Promise<ExportFileResult> {
-  return exportRows(reader, exportQuery(options), path, options);
+  return exportRows(reader, path, options);
 }
 
 /** How many rows an export of these options has (read on `reader`, as `exportViewFrom` would). */
@@ -119,13 +119,14 @@ function exportQuery(options: ExportViewOptions) {
   };
 }
 
-async function exportRows(
-  db: Db,
-  { name, filters, sort, pickup, at }: ReturnType<typeof exportQuery>,
-  path: string,
-  options: ExportViewOptions,
-): Promise<ExportFileResult> {
-  let columns;
+/**
+ * What an export of `options` reads on `db` and writes: the list and its checked filters, sort
+ * and moment (`exportQuery`), the columns asked for (an unknown one refused) and the sheet's name.
+ */
+export function exportPlan(db: Db, options: ExportViewOptions) {
+  const query = exportQuery(options);
+  const { name, pickup } = query;
+  let columns: ExportColumn<BaseRowOf<typeof name>>[];
   try {
     const keys = options.columns?.map((key) => (key === 'number' ? numberKeys[name] : key));
     columns = chooseColumns(
@@ -135,6 +136,11 @@ async function exportRows(
   } catch (error) {
     throw new QuaysideError('invalid_argument', (error as Error).message);
   }
+  return { ...query, columns, sheetName: sheetNameOf(options.view) };
+}
+
+async function exportRows(db: Db, path: string, options: ExportViewOptions): Promise<ExportFileResult> {
+  const { name, filters, sort, at, columns, sheetName } = exportPlan(db, options);
   const part = options.part;
   if (part !== undefined && options.format === 'xlsx') {
     throw new QuaysideError('internal', 'A workbook is made whole, not in parts.');
@@ -145,7 +151,7 @@ async function exportRows(
     headerStyle: options.headerStyle,
     ...(part === undefined ? {} : { bom: part.first, header: part.first, direct: true, flush: part.first }),
     format: options.format,
-    sheetName: sheetNameOf(options.view),
+    sheetName,
     onProgress: options.onProgress,
     signal: options.signal,
   });

@@ -5,13 +5,15 @@
  * read-only connection, runs the export on it as in place, posts the rows written as it goes and
  * then its result (or its error, a QuaysideError keeping its code). Asked for a part of a CSV
  * export made in two (`PartRequest`), it writes half the rows of one snapshot the other worker
- * shares. Built as its own entry beside the
- * main bundle (`out/main/export-worker.js`); from source it is loaded through tsx.
+ * shares; asked for one file per customer, it writes them all into the folder it is given.
+ * Built as its own entry beside the main bundle (`out/main/export-worker.js`); from source it is
+ * loaded through tsx.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { QuaysideError } from '../errors';
 import { holdSnapshot, openReadConnection, releaseSnapshot } from '../store/database';
 import { type ExportAnswer, type ExportRequest, type ExportWorkerSetup, type PartRequest } from './export-protocol';
+import { exportPerCustomerFrom } from './export-per-customer';
 import { exportRowCount, exportViewFrom, type ExportViewOptions } from './export-view';
 
 const port = parentPort!;
@@ -40,14 +42,15 @@ async function runPart(path: string, options: ExportViewOptions, part: PartReque
   }
 }
 
-async function run({ path, options, part }: ExportRequest): Promise<ExportAnswer> {
+async function run({ path, options, part, per }: ExportRequest): Promise<ExportAnswer> {
   if (part !== undefined) return runPart(path, options, part);
   const db = openReadConnection(file);
+  const onProgress = (rows: number) => port.postMessage({ kind: 'progress', rows } satisfies ExportAnswer);
   try {
-    const result = await exportViewFrom(db, path, {
-      ...options,
-      onProgress: (rows) => port.postMessage({ kind: 'progress', rows } satisfies ExportAnswer),
-    });
+    if (per === 'customer') {
+      return { kind: 'split', result: await exportPerCustomerFrom(db, path, { ...options, onProgress }) };
+    }
+    const result = await exportViewFrom(db, path, { ...options, onProgress });
     return { kind: 'done', result };
   } finally {
     db.close();

@@ -1,11 +1,16 @@
+import { splitsByCustomer } from '../../shared/export-per-customer';
 import type { Handlers } from '../../shared/ipc';
+import { listNameOf } from '../../shared/list-views';
+import { QuaysideError } from '../errors';
 import { exportEvents } from '../export/export-events';
 import { startExportAside } from '../export/export-aside';
 import { getContainerRow } from '../store/queries/containers';
 import type { CoreContext } from './context';
 
 /** Export of exactly what a list shows, to a file the user picks (main shows the save dialog). */
-export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:list' | 'export:events'> {
+export function exportHandlers(
+  ctx: CoreContext,
+): Pick<Handlers, 'export:list' | 'export:perCustomer' | 'export:events'> {
   return {
     'export:list': async (request) => {
       const format = request.format ?? 'csv';
@@ -32,6 +37,34 @@ export function exportHandlers(ctx: CoreContext): Pick<Handlers, 'export:list' |
         onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
       });
       return { path: result.path, rows: result.rows, cancelled: false };
+    },
+    // The same rows as one file per customer, into a folder the user picks, by one worker.
+    'export:perCustomer': async (request) => {
+      const list = listNameOf(request.view);
+      if (list === undefined || !splitsByCustomer(list)) {
+        throw new QuaysideError('invalid_argument', 'This list names no customer to make one file per customer by.');
+      }
+      const format = request.format ?? 'csv';
+      const session = await ctx.session();
+      const aside = startExportAside(session.db, { log: ctx.log, workers: 1 });
+      let folder: string | null = null;
+      try {
+        folder = (await ctx.options.chooseExportFolder?.(format)) ?? null;
+      } finally {
+        if (!folder) aside.cancel();
+      }
+      if (!folder) return { folder: null, files: [], rows: 0, kept: 0, cancelled: true };
+      const result = await aside.runPerCustomer(folder, {
+        view: request.view,
+        filters: request.filters,
+        sort: request.sort,
+        columns: request.columns,
+        headerStyle: request.headerStyle,
+        format,
+        pickup: { now: ctx.options.now?.(), staleHours: ctx.settings.get().terminalStaleHours },
+        onProgress: (rows) => ctx.events.emit('export:progress', { rows }),
+      });
+      return { ...result, cancelled: false };
     },
     // One container's transport events, withdrawn ones included (a column says so).
     'export:events': async ({ containerId }) => {

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { basename, dirname, resolve } from 'node:path';
 import { QuaysideError } from '../errors';
+import { cutToBytes, utf8Length } from '../file-names';
 
 type Family = 'pdf' | 'png' | 'jpeg' | 'gif' | 'tiff' | 'webp' | 'zip' | 'ole' | 'text';
 
@@ -138,23 +139,6 @@ export function keptAs(name: string | null, head: Uint8Array): KeptAs {
 /** The sentence shown beside a file kept as data. */
 export function dataSentence(why: string): string {
   return `Quayside keeps this file but will not open it: ${why}. Use Show in folder to look at it yourself.`;
-}
-
-const utf8Length = (text: string) => Buffer.byteLength(text, 'utf8');
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-
-/** The longest start of `text` (whole characters: a letter and its marks, an emoji sequence) within `bytes`. */
-function cutToBytes(text: string, bytes: number): string {
-  if (utf8Length(text) <= bytes) return text;
-  let out = '';
-  let used = 0;
-  for (const { segment } of graphemes.segment(text)) {
-    const size = utf8Length(segment);
-    if (used + size > bytes) break;
-    out += segment;
-    used += size;
-  }
-  return out;
 }
 
 /** The service's name as a plain name: no path parts, controls, bidi or reserved characters. */

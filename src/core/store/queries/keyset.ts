@@ -233,6 +233,12 @@ export type OrderedQuery = Omit<KeysetQuery, 'limit' | 'after'> & {
   walkIndex?: boolean;
   /** The FROM of a count of rows meeting `conditions`: only the joins they need (default: `from`). */
   countFrom?: (conditions: readonly string[]) => string;
+  /**
+   * An expression the rows are grouped by before the sort (an export's file per customer): rows
+   * with one value together, by it, those without one last, each group in the query's order.
+   * One sorted statement, never an index walk.
+   */
+  groupFirst?: string;
 };
 
 const countFrom = (q: OrderedQuery, conditions: readonly string[]) => q.countFrom?.(conditions) ?? q.from;
@@ -259,14 +265,15 @@ export function orderedQueries(q: OrderedQuery): OrderedStatement[] {
   const phases = phasesOf(q);
   const tie = tieOf(q);
   // A sort join is one sorted statement, each row's value read by its id (as sorting beats jumping).
-  if (q.walkIndex !== true || q.sortJoin !== undefined) {
+  if (q.walkIndex !== true || q.sortJoin !== undefined || q.groupFirst !== undefined) {
     const join = q.sortJoin;
     const from = join ? `${q.from} LEFT JOIN ${join.byRow} ON ${join.on}` : q.from;
     // Rows with a value by it and the join's tie, then the rest by the listed table's tie: as the pages give them.
     const joinTie = join ? `CASE WHEN ${phases.value} IS NOT NULL THEN ${join.tie} END ${dir}, ` : '';
+    const group = q.groupFirst === undefined ? '' : `(${q.groupFirst}) IS NULL, (${q.groupFirst}), `;
     return [
       {
-        sql: `SELECT ${q.select} FROM ${from} WHERE ${where} ORDER BY (${phases.value} IS NULL), ${phases.value} ${dir}, ${joinTie}${tie} ${dir}`,
+        sql: `SELECT ${q.select} FROM ${from} WHERE ${where} ORDER BY ${group}(${phases.value} IS NULL), ${phases.value} ${dir}, ${joinTie}${tie} ${dir}`,
         params: [...(join?.params ?? []), ...q.params],
         // The sort join holds at most one value a row: left out, it changes no count.
         count: { sql: `SELECT count(*) FROM ${countFrom(q, q.where)} WHERE ${where}`, params: q.params },

@@ -57,7 +57,15 @@ export interface ListView<Filters, SortField extends string, Row, BaseRow = Row>
    * Every matching row in list order, streamed (it holds its connection: see iterateOrdered),
    * without custom field values (an export reads them once, by record).
    */
-  iterate: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt, range?: RowRange) => Generator<BaseRow>;
+  iterate: (
+    db: Db,
+    filters: Filters,
+    sort?: Sort<SortField>,
+    at?: JudgedAt,
+    range?: RowRange,
+    /** Rows grouped by this expression first, each group in list order (see OrderedQuery.groupFirst). */
+    groupFirst?: string,
+  ) => Generator<BaseRow>;
   /** The statements `iterate` runs, in order (the bench runs them in SQLite's own shell too). */
   orderedSql: (db: Db, filters: Filters, sort?: Sort<SortField>, at?: JudgedAt) => OrderedStatement[];
   get: (db: Db, id: string) => Row | null;
@@ -222,7 +230,8 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
-    iterate: (db, filters, sort, at, range) => iterateOrdered(db, ordered(db, filters, sort, at), spec.toRow, range),
+    iterate: (db, filters, sort, at, range, groupFirst) =>
+      iterateOrdered(db, { ...ordered(db, filters, sort, at), groupFirst }, spec.toRow, range),
     orderedSql: (db, filters, sort, at) => orderedQueries(ordered(db, filters, sort, at)),
     get: (db, id) => {
       const row = db
