@@ -92,6 +92,19 @@ if (!app.requestSingleInstanceLock()) {
           : await dialog.showSaveDialog(options);
         return result.canceled || !result.filePath ? null : result.filePath;
       },
+      // One file per customer: a folder, which the dialog can make.
+      chooseExportFolder: async (format) => {
+        const options = {
+          title: `One ${format === 'xlsx' ? 'Excel' : 'CSV'} file per customer: choose a folder`,
+          buttonLabel: 'Export here',
+          defaultPath: app.getPath('downloads'),
+          properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+        };
+        const result = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        return result.canceled ? null : (result.filePaths[0] ?? null);
+      },
     });
     bindIpc(core, (url) => isAppUrl(url, devServerUrl));
     const shownCore = core;

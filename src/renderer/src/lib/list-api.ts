@@ -1,4 +1,5 @@
 /** The IPC calls behind each list, typed by the list's contract: filters, sort and rows. */
+import type { PerCustomerExportResult } from '../../../shared/export-per-customer';
 import type { ArgOf, ListRow } from '../../../shared/ipc';
 import { viewIdOf } from '../../../shared/list-views';
 import type { ListFilters, ListSort } from '../../../shared/requests';
@@ -39,6 +40,22 @@ export function listCount<L extends ListId>(id: L, filters: ListFilters<L>): Pro
 
 /** The file an export writes: CSV, or an Excel workbook (.xlsx) of the same rows and columns. */
 export type ExportFormat = 'csv' | 'xlsx';
+
+/** The same export as `exportList`, as one file per customer into a folder the user picks (main asks which). */
+export function exportListPerCustomer<L extends ListId>(
+  id: L,
+  query: ListQuery<L>,
+  columns: string[],
+  format: ExportFormat,
+): Promise<PerCustomerExportResult> {
+  return api.invoke('export:perCustomer', {
+    view: viewIdOf(id),
+    ...query,
+    columns,
+    headerStyle: 'human',
+    format,
+  } as ArgOf<'export:perCustomer'>);
+}
 
 /** Exports exactly what the list shows: its filters, sort and shown columns (their CSV keys). */
 export function exportList<L extends ListId>(
