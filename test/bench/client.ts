@@ -1,5 +1,5 @@
 /**
- * The sync client alone (issue 17 items 1 and 3): the sandbox in its own process, and
+ * The sync client alone: the sandbox in its own process, and
  * - `npm run cli -- sync` as its own process (Node with the tsx loader and the script's Node
  *   options, as `npm run cli` runs it), its peak RSS read from /proc (VmHWM) at 2k and 10k
  *   shipments, and the growth between;
@@ -100,7 +100,7 @@ export async function benchClient(): Promise<Measure[]> {
       try {
         peaks[shipments] = (await cliSync(remote.url, join(dir, `cli-${shipments}.sqlite`))).peakMb;
         if (shipments === 10_000) {
-          // The file the CLI's sync left (issue 17 item 2).
+          // The file the CLI's sync left.
           measures.push(...footprintMeasures('CLI full sync 10k', footprint(join(dir, `cli-${shipments}.sqlite`))));
           // The engine in this process, as the app's session opens it (pages parsed and written
           // by a worker thread): the event loop's delay while it syncs.

@@ -1,5 +1,5 @@
 /**
- * Never stall the app (issue 17 item 3), measured where the app feels it: the e2e test host (the
+ * Never stall the app, measured where the app feels it: the e2e test host (the
  * real `createCore`, its IPC served over HTTP on 127.0.0.1 through the same `dispatch` as the
  * Electron binding) runs in this process, so `monitorEventLoopDelay` here is the delay of the
  * process that hosts the core, and each IPC call crosses a real boundary (HTTP, JSON both ways).

@@ -1,5 +1,5 @@
 /**
- * The database on disk (issue 17 item 2): bytes per shipment of a synced file, with its
+ * The database on disk: bytes per shipment of a synced file, with its
  * containers, events and everything else the sync stored, and where they go (each table and
  * index, from SQLite's `dbstat`). Its anchor: the service's own JSON of the records the file keeps
  * (shipments, containers, events, tracking requests, custom field values), per shipment, as the

@@ -1,5 +1,5 @@
 /**
- * Bulk import (issue 16 item 1): 1,000 rows (one in ten without a carrier, asked of infer_number)
+ * Bulk import: 1,000 rows (one in ten without a carrier, asked of infer_number)
  * checked, their carriers found and sent, against a sandbox whose create and infer_number buckets
  * keep the live service's counts (100 and 200 a window) over a window scaled to 3 s, with realistic
  * latency. Measured: the requests made against the least the rows need (one create per row, one

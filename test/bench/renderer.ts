@@ -159,7 +159,7 @@ export async function benchRenderer(): Promise<Measure[]> {
             anchor: { name: 'same page, not scrolling', value: idleDropped },
           }),
         );
-        // The idle loop is the empty frame loop of issue 17 item 7: a scrolled frame may take at
+        // The idle loop is the empty frame loop: a scrolled frame may take at
         // most 1.5x what an idle one takes here (25 ms over a 16.7 ms frame, the same budget as
         // "frames over 25 ms", whose absolute share stays beside it).
         measures.push(

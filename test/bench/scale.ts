@@ -1,5 +1,5 @@
 /**
- * 100k shipments (issue 17 item 6), end to end as a user with a large account meets it: the
+ * 100k shipments, end to end as a user with a large account meets it: the
  * sandbox with 100k shipments in its own process, `npm run cli -- sync` as its own process (no
  * rate limit, so the client's own cost shows), then the app started in Chromium on that synced
  * database (the e2e test host: the real core and the built renderer). Reported: the sync's time,

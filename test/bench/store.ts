@@ -134,7 +134,7 @@ export async function benchStore(): Promise<Measure[]> {
     const out = join(dir, 'shipments.csv');
     // The anchor: SQLite's own shell writing the same statements' rows as CSV from the same file,
     // run just before and just after each export (their mean), so a change in the machine's load
-    // during the export weighs on both sides alike (issue 17, items 4 and 7). EXPORT_ROUNDS such
+    // during the export weighs on both sides alike. EXPORT_ROUNDS such
     // rounds, the figure the round of the middle ratio: on a shared machine one round's ratio moved
     // from 0.40x to 0.60x with nothing changed, and the middle of three still from 0.50x to 0.57x
     // between runs.
@@ -182,7 +182,7 @@ export async function benchStore(): Promise<Measure[]> {
         middle.rows / middle.seconds,
         'rows/s',
         {
-          // Issue 17 item 4: at least half as fast as SQLite's own CSV output of the same query.
+          // At least half as fast as SQLite's own CSV output of the same query.
           ratioAtLeast: 0.5,
           atLeast: 100_000,
           anchor: { name: 'sqlite3 -csv, same query, same file, to /dev/null', ...middle.shell },
@@ -214,7 +214,7 @@ export async function benchStore(): Promise<Measure[]> {
     measures.push(measure('CSV export: RSS growth', peakMb - startMb, 'MB', { below: 200 }));
     measures.push(measure('CSV export file size', statSync(out).size / 1e6, 'MB', {}));
 
-    // Issue 16 item 5: the same rows and columns as an Excel workbook (XML parts, zipped as they
+    // The same rows and columns as an Excel workbook (XML parts, zipped as they
     // stream, by one worker: a workbook is made whole), against the CSV export made the same way
     // by one worker: its anchor.
     // EXPORT_ROUNDS rounds, each the one-worker CSV then the workbook, judged on the middle round's ratio

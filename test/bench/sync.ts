@@ -29,7 +29,7 @@ function lowerBound(sandbox: Sandbox): number {
   // Reference lists (shipping lines, parties, custom field definitions) + one walk of each list.
   const lists =
     3 + pagesOf(requests) + pagesOf(sandbox.store.shipments.length) + pagesOf(sandbox.store.containers.length);
-  // Custom fields (issue 15): each record type's values, and the options of each pick-list definition.
+  // Custom fields: each record type's values, and the options of each pick-list definition.
   const values = (type: 'shipment' | 'container' | 'tracking_request') =>
     pagesOf([...sandbox.store.customFields.all(type, now)].length);
   const options = sandbox.store.world.customFieldDefinitions.filter((d) => d.dataType === 'enum').length;
@@ -94,7 +94,7 @@ export async function benchSync(): Promise<Measure[]> {
       ),
     );
     measures.push(measure('full sync: peak RSS', syncPeak, 'MB', {}));
-    // Documents (issue 15): every file kept within the default size setting, none asked for by a
+    // Documents: every file kept within the default size setting, none asked for by a
     // request of its own (the lower bound above counts the documents list and the type schemas).
     const keptFiles = full.counts.document_file ?? 0;
     measures.push(measure('full sync: document files kept', keptFiles, 'files', {}));
@@ -135,7 +135,7 @@ export async function benchSync(): Promise<Measure[]> {
       measure('incremental: requests / bound', incremental.requests / incrementalBound, 'x', { below: 1.1 }),
     );
 
-    // The change feed (issue 15 item 4): the account gets a webhook that hears every event; one
+    // The change feed: the account gets a webhook that hears every event; one
     // incremental run anchors the feed (and walks). Then 15 simulated minutes (the app's default
     // interval) pass, and the same local copy syncs twice: through the feed, and (a copy with the
     // anchor dropped) by walking every still-tracking shipment.

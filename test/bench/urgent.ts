@@ -1,5 +1,5 @@
 /**
- * Urgent first (issue 17 item 5): a first sync of 10k shipments within the limiter (100 requests
+ * Urgent first: a first sync of 10k shipments within the limiter (100 requests
  * a window, the window scaled to 3 s as in the sync suite's limited runs), against a sandbox in its
  * own process with realistic latency. Measured: the requests made until every urgent box (a hold,
  * a last free day within 3 days, an arrival within 7) was stored, against the whole sync's.

@@ -107,7 +107,7 @@ function correctReference(schemas: Record<string, Schema>): void {
     'raw event location name',
   ).nullable = true;
 
-  // The live service writes a port's position as decimal text ("35.10162"), the reference as a number (issue 14).
+  // The live service writes a port's position as decimal text ("35.10162"), the reference as a number.
   for (const axis of ['latitude', 'longitude']) {
     const position = node(schemas, ['port', 'properties', 'attributes', 'properties', axis], `port ${axis}`);
     if (position.type !== 'number')

@@ -1,5 +1,5 @@
 /**
- * Alerts end to end (issue 16 item 3): syncs of the sandbox with its clock moved on between them,
+ * Alerts end to end: syncs of the sandbox with its clock moved on between them,
  * then `npm run cli -- alerts --db PATH --json`. Each rule raises exactly what the store says it
  * should, each occurrence once; a rule turned off raises nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 3, 4 and 8: a service that asks for a day's pause, answers without end or
+ * A service that asks for a day's pause, answers without end or
  * echoes the key back in an encoded form. Each case ends by itself with one clear sentence, and
  * the next request or sync on the same client and database works.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 7: one base-URL rule everywhere the key could be sent. https, or http only to
+ * One base-URL rule everywhere the key could be sent. https, or http only to
  * this computer; no credentials, query or fragment; each refusal says why, and nothing is sent.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

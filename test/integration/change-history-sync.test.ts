@@ -1,5 +1,5 @@
 /**
- * Change history end to end (issue 16 item 2): two syncs of the sandbox with its clock moved on
+ * Change history end to end: two syncs of the sandbox with its clock moved on
  * between them (ETAs revised, boxes discharged and given last free days, holds put on and
  * released), then `npm run cli -- changes --db PATH --json`. The first sync records nothing; the
  * second records exactly what moved in the store, each change with the value before and after.

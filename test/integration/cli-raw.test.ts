@@ -1,5 +1,5 @@
 /**
- * `quayside raw TYPE ID --db PATH` (issue 17 item 2): every attribute the service sent stays
+ * `quayside raw TYPE ID --db PATH`: every attribute the service sent stays
  * retrievable, also those Quayside keeps no column for. The record printed is compared with what
  * the sandbox serves for it over HTTP, attribute by attribute.
  */

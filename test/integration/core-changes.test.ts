@@ -1,5 +1,5 @@
 /**
- * The change history through the IPC contract (issue 16 item 2): the Changes view's reads (a
+ * The change history through the IPC contract: the Changes view's reads (a
  * period, kinds, customers, carriers, pages), one shipment's ETA history, "mark as looked", the
  * CSV export with its cells hardened, the retention setting and its prune after a sync, and
  * arguments refused before any handler runs.

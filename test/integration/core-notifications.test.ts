@@ -1,5 +1,5 @@
 /**
- * Desktop notifications through core (issue 16 item 3): one grouped notification per sync that
+ * Desktop notifications through core: one grouped notification per sync that
  * raised alerts, through the notifier main injects (recorded here); none on the demo account until
  * turned on, none when desktop notifications are off; a click opens the list behind it
  * (`app:navigate` to that sync's alerts, which `alerts:list` answers).

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1, the store side of custom field lists over a database big enough for both
+ * The store side of custom field lists over a database big enough for both
  * ways a page sorted by a custom field is read (2,500 shipments, 5,000+ containers, written from
  * the generator as the bench's database is): the field's list index walked in order when many
  * rows match, each row's value read by its id when few do. Every statement is checked with

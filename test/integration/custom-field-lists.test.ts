@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1: each custom field is a column the lists sort and filter by, through the IPC
+ * Each custom field is a column the lists sort and filter by, through the IPC
  * contract as the app calls it: pages sorted by `cf.<api_slug>` walked cursor by cursor (typed:
  * numbers and dates by value; empty values last either way round), every kind of filter with its
  * count, and exports (the app's and the CLI's, `--cf`) in the order the list shows. What is

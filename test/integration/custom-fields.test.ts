@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1: custom fields end to end. One sync stores the definitions, the options of
+ * Custom fields end to end. One sync stores the definitions, the options of
  * pick-list fields and the values on shipments, containers and tracking requests; the CLI
  * exports them as `cf.<api_slug>` columns; when the service's `/custom_fields` list answers 500
  * the sync goes on and says so once, and a record's values are read through its own endpoint

@@ -1,7 +1,8 @@
 /**
- * Issue 12, item 10 through the CLI: `status` and `export` read a copy on read-only media,
- * `sync` says plainly it cannot write there, and a file that is not a Quayside database gets a
- * sentence saying what to do (never SQLite's "file is not a database"), the file left as it was.
+ * Local copies that cannot be opened or written, through the CLI: `status` and `export` read a
+ * copy on read-only media, `sync` says plainly it cannot write there, and a file that is not a
+ * Quayside database gets a sentence saying what to do (never SQLite's "file is not a database"),
+ * the file left as it was.
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 10: local copies that cannot be opened or written, through the real core.
+ * Local copies that cannot be opened or written, through the real core.
  * Each case ends with one sentence, loses nothing (the file is kept byte for byte), and the next
  * sync on the same data folder works.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 3: an export from the app is made by a worker thread of its own
+ * An export from the app is made by a worker thread of its own
  * (`exportViewAside`), so the window's loop only relays its progress. The file a forwarder gets,
  * and every refusal they can meet, must be exactly what the export made in place gives.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 9: a service that sends text made to harm a spreadsheet (formulas, control
+ * A service that sends text made to harm a spreadsheet (formulas, control
  * characters, bidi overrides, a cell longer than Excel keeps). It is synced through the hostile
  * proxy into a real database and exported by the CLI; each cell of the file is what a
  * spreadsheet should show, the database keeps the text exactly as sent, and the next sync and

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 5: a list exported as an Excel workbook holds what its CSV export holds (the
+ * A list exported as an Excel workbook holds what its CSV export holds (the
  * same rows, order and columns, each cell the same value), with dates as dates and numbers as
  * numbers, through `export:list` with format xlsx and through the CLI's `export --out FILE.xlsx`.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 3 and 7, end to end against the sandbox: what the live service sends beyond its
+ * End to end against the sandbox: what the live service sends beyond its
  * reference reaches the detail views (original plans, delivery, the line's LFD, facility holds and
  * fees, terminal codes, the line's pages), and the shipments walk brings each shipment's
  * destination terminal, so a rail shipment names its ramp before any box has reached it.

@@ -1,5 +1,5 @@
 /**
- * Issue 13's proof, locations: what the views show of a place reads the `locations` view, a
+ * Locations: what the views show of a place reads the `locations` view, a
  * port or a metro area. Ctrl+K finds metro areas and ports by UN/LOCODE or name; a rail
  * shipment's detail names its destination metro area and its rail terminal's city; an event at
  * the ramp names the metro area, on the timeline and in the event list.

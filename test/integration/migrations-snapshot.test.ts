@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5: a released migration is never edited, only followed by a new one. Each
+ * A released migration is never edited, only followed by a new one. Each
  * released migration's SQL is pinned by its SHA-256 here, and the schema they build together is
  * pinned in test/fixtures/schema/v<version>.sql.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 13: under a Node older than 22.14, better-sqlite3 crashes the CLI with a
+ * Under a Node older than 22.14, better-sqlite3 crashes the CLI with a
  * segmentation fault and no word. The entry points check the version first. This runs the real
  * entries with an old Node found on the machine (the system's /usr/bin/node where it is old),
  * through tsx as `npm run ...` would.

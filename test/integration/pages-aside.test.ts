@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 3: in the app, the walks' pages are parsed and written by a worker thread
+ * In the app, the walks' pages are parsed and written by a worker thread
  * (`PagesAside`), the core's loop keeping only the network and the walk's decisions. What a
  * forwarder gets must not change: the same records, the same counts, a resumable walk when that
  * thread stops, an unreadable page asked again.

@@ -1,5 +1,5 @@
 /**
- * Pickup truth end to end (issue 16 item 4): a sandbox synced through core, the containers list
+ * Pickup truth end to end: a sandbox synced through core, the containers list
  * over IPC carrying what the decision reads (terminal check time, whose last free day), and the
  * CSV export answering as the shared decision does at the export's moment, with the stale limit
  * from Settings: the same boxes read "Ready" on fresh data and "Can’t tell" once it is old. The

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 5: a wrong service address is not an internet problem. An account whose address
+ * A wrong service address is not an internet problem. An account whose address
  * does not answer as the Tracking API is not saved and not switched to: the form names the address
  * and why, and the account shown before stays shown. Only an address known to be the Tracking API
  * (the default, or one where a key was accepted) is saved unverified when it cannot be reached.

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 11: a fresh machine. The data folder does not exist until the first profile is
+ * A fresh machine. The data folder does not exist until the first profile is
  * added; adding one must create it, keep the profile and its key, and the next sync must work.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 6: the process keeps one rate limiter per API key (so switching accounts keeps
+ * The process keeps one rate limiter per API key (so switching accounts keeps
  * the service's budget), and a removed profile's limiter goes with it instead of staying for the
  * life of the process.
  */

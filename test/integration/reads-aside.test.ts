@@ -1,5 +1,5 @@
 /**
- * The long reads in a worker thread (src/core/reads, issue 17 item 3): what a forwarder sees is
+ * The long reads in a worker thread (src/core/reads): what a forwarder sees is
  * what the core's own connection answers, row for row; a search typed on never shows an older
  * text's answer; a worker that dies is replaced and the read still answered; a database no worker
  * can read is answered in place.

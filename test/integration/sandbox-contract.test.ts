@@ -600,7 +600,7 @@ describe('sandbox contract: editing a webhook', () => {
   });
 });
 
-describe('sandbox contract: custom fields (issue 15)', () => {
+describe('sandbox contract: custom fields', () => {
   it('lists values by entity type, gets one, lists options, and reads and writes a record’s values', async () => {
     for (const type of ['Shipment', 'Container', 'TrackingRequest']) {
       const list = await call(sandbox.get(), `/custom_fields?filter[entity_type]=${type}&page[size]=100`);
@@ -651,7 +651,7 @@ describe('sandbox contract: custom fields (issue 15)', () => {
   });
 });
 
-describe('sandbox contract: documents (issue 15)', () => {
+describe('sandbox contract: documents', () => {
   it('lists documents with their shipments, containers and representation; types, schema, one document', async () => {
     const list = await call(
       sandbox.get(),

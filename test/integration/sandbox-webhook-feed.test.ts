@@ -1,5 +1,5 @@
 /**
- * The sandbox's webhook notifications follow its world (issue 15 item 4): once its clock moves,
+ * The sandbox's webhook notifications follow its world: once its clock moves,
  * each active webhook is notified of every change it subscribed to, newest first, each naming
  * its `reference_object` as the reference describes it, the list checked against the reference.
  */

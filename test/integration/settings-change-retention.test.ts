@@ -1,5 +1,5 @@
 /**
- * The change history's retention setting (issue 16 item 2): settings.json version 3. A version-2
+ * The change history's retention setting: settings.json version 3. A version-2
  * file reads with the default 180 days; a saved retention survives a restart; an update that does
  * not name it leaves it alone; a value that is no whole number of days from 1 to 3650 is refused.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 7: per-diem rates are a setting. `settings:update` keeps rates that pass the
+ * Per-diem rates are a setting. `settings:update` keeps rates that pass the
  * shared schema (in settings.json, through a restart, announced to the windows) and refuses any
  * other, naming the field, with the file unchanged.
  */

@@ -1,5 +1,5 @@
 /**
- * Pickup truth's stale setting (issue 16 item 4): settings.json version 4. A version-3 file reads
+ * Pickup truth's stale setting: settings.json version 4. A version-3 file reads
  * with the default 24 hours and keeps its other settings; a saved value survives a restart; a
  * value that is no whole number of hours from 1 to 336 is refused with a sentence.
  */

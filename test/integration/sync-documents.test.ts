@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 2: one sync stores documents (linked to their shipments and containers, with
+ * One sync stores documents (linked to their shipments and containers, with
  * the label of their type from the schema fetched by id) and email submissions, and keeps each
  * document's file in the `documents` folder beside the database within the size setting; a
  * second sync downloads nothing that did not change; a hostile file name stays in the folder.

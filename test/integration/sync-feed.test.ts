@@ -1,5 +1,5 @@
 /**
- * The change feed (issue 15 item 4): an account whose webhook hears every event has its
+ * The change feed: an account whose webhook hears every event has its
  * incremental syncs read the notifications since the last one seen and refresh just the
  * shipments named there, and stores exactly what a walk of every still-tracking shipment would
  * have stored. Any doubt (no webhook, no anchor, a gap, a webhook changed, too many changes)

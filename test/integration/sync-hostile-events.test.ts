@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 5: a service that ignores `include=transport_events` on the container list
+ * A service that ignores `include=transport_events` on the container list
  * (the recorded real responses list event ids without the events) still leaves, after one full
  * sync, every container whose record lists events with its events: fetched container by
  * container, the urgent ones first, at the rate limit's pace, with honest progress.

@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 1 and 2: a service whose `links.next` loops, or whose dates are not dates,
+ * A service whose `links.next` loops, or whose dates are not dates,
  * ends the sync by itself with one clear sentence, loses nothing, and the next sync on the same
  * database works. The real sync runs against a hostile proxy in front of a sandbox.
  */

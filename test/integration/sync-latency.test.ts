@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 9: a sync against the demo account's latency (tens to hundreds of ms per answer,
+ * A sync against the demo account's latency (tens to hundreds of ms per answer,
  * now and then a slow page), cancelled while pages are on the way, resumes where it stopped.
  */
 import { describe, expect, it } from 'vitest';

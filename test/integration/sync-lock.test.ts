@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 6: one sync per database across processes. Real CLI processes share one
+ * One sync per database across processes. Real CLI processes share one
  * database through a hostile proxy that holds the first sync's requests until the test lets
  * them go, so "the first sync is running" is a state the test waits on, not a guess in time.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13's proof: metro areas synced through the registry. They arrive as includes (a rail
+ * Metro areas synced through the registry. They arrive as includes (a rail
  * shipment's destination, a rail event's location, a rail terminal's city) into their own table;
  * one referenced but never included (a stub) is fetched by GET /metro_areas/{id} in the plan's
  * stub-fill step, once per stub, and not again once filled.

@@ -1,5 +1,5 @@
 /**
- * Urgent first (issue 17 item 5): a first sync stores the boxes a forwarder needs today (a hold,
+ * Urgent first: a first sync stores the boxes a forwarder needs today (a hold,
  * a last free day within three days, an arrival within seven) before it reads any other list.
  */
 import { describe, expect, it } from 'vitest';

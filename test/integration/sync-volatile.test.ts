@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 3: the live service re-stamps `rail_last_tracking_request_at` on every check of a
+ * The live service re-stamps `rail_last_tracking_request_at` on every check of a
  * box on rail. Counted as a change, it would mark every rail box changed on every sync and fetch
  * its events again, one request each. Two syncs a second apart, where only check times moved:
  * no box is changed and no events are fetched.

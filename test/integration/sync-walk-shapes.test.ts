@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 6: the walker reads every list across several pages in both of the sandbox's
+ * The walker reads every list across several pages in both of the sandbox's
  * shapes, the live service's (links self/current/next/last, meta per list, paged shipping lines)
  * and the reference's, and knows from the first page how many pages the list has.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5: settings.json and profiles.json carry a version. A newer Quayside's file is
+ * The files settings.json and profiles.json carry a version. A newer Quayside's file is
  * refused with a sentence and never written over; an older one is upgraded; one that cannot be
  * read is kept beside the fresh one, renamed.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14, withdrawn events over time: a departure or discharge the carrier first reports at a
+ * Withdrawn events over time: a departure or discharge the carrier first reports at a
  * wrong time shows at that time until the carrier withdraws it; the next incremental sync brings
  * the withdrawal and the correction, and the milestone moves to the corrected time while the
  * event list keeps the withdrawn report, marked.

@@ -1,5 +1,5 @@
 /**
- * Issue 14, withdrawn and corrected events: the sandbox sends a few containers' departure or
+ * Withdrawn and corrected events: the sandbox sends a few containers' departure or
  * discharge first at a wrong time, then withdraws it (`invalidated_at`) and sends the right time
  * as a correction (`previous_version`). After a sync the container's milestones show the
  * correction, never the withdrawn time, and its event list keeps both, the withdrawn one marked.

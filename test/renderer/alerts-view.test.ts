@@ -1,5 +1,5 @@
 /**
- * The Alerts view (issue 16 item 3): what it asks core for as the forwarder picks which alerts to
+ * The Alerts view: what it asks core for as the forwarder picks which alerts to
  * show. The latest sync's are one `alerts:list` call (core picks the newest sync that raised any),
  * every choice of Show is one call, and a row says what happened.
  */

@@ -1,4 +1,4 @@
-// Issue 15 item 1: the account's custom fields in the lists. The Columns panel offers each field of
+// The account's custom fields in the lists. The Columns panel offers each field of
 // the list's record type, hidden until chosen; a chosen one shows each row's value as the list
 // shows its own (option labels, dates, numbers right-aligned, yes/no), sorts by its header and
 // is kept with the list's columns; "+ Filter" offers each field: a pick list for options, text it

@@ -112,7 +112,7 @@ describe('the list table’s keyboard', () => {
     expect(onopen).toHaveBeenCalledExactlyOnceWith({ id: 'r3', name: 'Shipment 3' });
   });
 
-  it('counts every key pressed before the screen caught up (issue 12 item 14)', async () => {
+  it('counts every key pressed before the screen caught up', async () => {
     const { user, onopen } = table();
     await focusFirstRow(user);
     onopen.mockClear();

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 7: the rates form in Settings, and the estimate on the container page, the
+ * The rates form in Settings, and the estimate on the container page, the
  * shipment page and the dashboard, labelled as an estimate from the user's rates; days only
  * without rates.
  */

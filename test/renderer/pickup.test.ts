@@ -1,5 +1,5 @@
 /**
- * Pickup truth in the renderer (issue 16 item 4): the container page's Pickup card in each state,
+ * Pickup truth in the renderer: the container page's Pickup card in each state,
  * and the Containers list's Pickup and Last free day cells, which show no countdown on terminal
  * data older than the Settings limit.
  */

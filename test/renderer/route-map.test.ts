@@ -1,4 +1,4 @@
-/** The route map's drawing and words for the vessel's estimated track (issue 15 item 6). */
+/** The route map's drawing and words for the vessel's estimated track. */
 import { describe, expect, it } from 'vitest';
 import type { RoutePort, RouteTrack } from '../../src/shared/routing';
 import { drawRoute, latLonText, nextPositions } from '../../src/renderer/src/lib/route-map';

@@ -1,5 +1,5 @@
 /**
- * Settings → Sync → "Keep changes for" (issue 16 item 2): how long the change history keeps
+ * Settings → Sync → "Keep changes for": how long the change history keeps
  * changes, saved through `settings:update`; a value set in settings.json by hand is offered too.
  */
 import { render, screen, waitFor } from '@testing-library/svelte';

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 5: a wrong service address is not an internet problem. How each failure at an
+ * A wrong service address is not an internet problem. How each failure at an
  * address is put in words, and when it is the address's fault (never seen to answer) rather than
  * the connection's (the default address, or one where a key was accepted). No real lookups: the
  * system error codes come from a mocked fetch, as undici reports them (`cause.code`).

@@ -1,7 +1,7 @@
 /**
- * The grouped desktop notification of a sync's alerts and the notification settings (issue 16
- * item 3): one title with the count, a line per kind (most urgent first) naming a few numbers,
- * the sync's list behind it; settings.json version 5 reads a version-4 file with the defaults.
+ * The grouped desktop notification of a sync's alerts and the notification settings: one title
+ * with the count, a line per kind (most urgent first) naming a few numbers, the sync's list
+ * behind it; settings.json version 5 reads a version-4 file with the defaults.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Change history as the writer records it (issue 16 item 2): one change per watched field that
+ * Change history as the writer records it: one change per watched field that
  * moved between two writes of a record already stored, with old value, new value and the time
  * the page was written; nothing for a record's first appearance; holds per hold type; the
  * retention prune.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 9: each text cell of an export is what a spreadsheet should show, whatever the
+ * Each text cell of an export is what a spreadsheet should show, whatever the
  * service sent: no control characters, line breaks as LF, no bidi controls that could reorder
  * the cells beside it, at most Excel's 32,767 characters, and formulas still neutralised.
  */

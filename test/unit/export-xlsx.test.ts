@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 5: the XLSX export's cells. Read back with read-excel-file (a dependency, used by
+ * The XLSX export's cells. Read back with read-excel-file (a dependency, used by
  * the import), so each check is what a spreadsheet program would show: dates as dates in the
  * column's zone, numbers as numbers, text as sent minus what a cell must not carry.
  */

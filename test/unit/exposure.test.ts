@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 7: demurrage and detention exposure, estimated from the forwarder's rates. Days
+ * Demurrage and detention exposure, estimated from the forwarder's rates. Days
  * are calendar days in the box's own zone; tiers; which rate applies; waiting, picked up, returned.
  */
 import { describe, expect, it } from 'vitest';

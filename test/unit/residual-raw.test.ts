@@ -1,5 +1,5 @@
 /**
- * Residual raw (issue 17 item 2): the big tables keep in `raw` only what their columns do not
+ * Residual raw: the big tables keep in `raw` only what their columns do not
  * hold, and the store gives back each record as the service sent it. Records written through the
  * writer, odd ones included, read back equal as JSON, and what the columns hold is not in raw.
  */

@@ -1,5 +1,5 @@
 /**
- * What the live service sends beyond its reference (issue 14 item 3), as the sandbox generates it:
+ * What the live service sends beyond its reference, as the sandbox generates it:
  * deterministic per seed, and consistent with each box's story.
  */
 import { describe, expect, it } from 'vitest';

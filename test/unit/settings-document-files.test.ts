@@ -1,5 +1,5 @@
 /**
- * The document file size setting (issue 15 item 2): a settings file written before it reads with
+ * The document file size setting: a settings file written before it reads with
  * the defaults (25 MB a file, 2 GB in all) without a new file version, an update that names other
  * settings leaves it alone, and a bad value is refused.
  */

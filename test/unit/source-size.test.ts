@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 13: no source file over 500 lines, but the sandbox's data (tables of carriers and
+// No source file over 500 lines, but the sandbox's data (tables of carriers and
 // terminals). A file that grows past it is split where its parts are independent (DataTable's
 // cell styles went to data-table-cells.css).
 

@@ -1,5 +1,5 @@
 /**
- * Migration 0007's part notifications (issue 16 item 3), from a version-6 database: the alerts
+ * Migration 0007's part notifications, from a version-6 database: the alerts
  * table, STRICT, one row per rule, record and occurrence, read by sync and by time through indexes.
  */
 import Database from 'better-sqlite3';

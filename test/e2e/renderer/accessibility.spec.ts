@@ -87,14 +87,14 @@ for (const theme of ['light', 'dark'] as const) {
     await page.screenshot({ path: testInfo.outputPath(`export-menu-${theme}.png`) });
     await page.keyboard.press('Escape');
     await expect(exportMenu).toBeHidden();
-    // Saved views (issue 16 item 6): the save dialog.
+    // Saved views: the save dialog.
     await page.getByRole('button', { name: 'Save view…' }).click();
     const saveView = page.getByRole('dialog', { name: 'Save view' });
     await expect(saveView).toBeVisible();
     expect(await seriousViolations(page), 'save view dialog').toEqual([]);
     await page.keyboard.press('Escape');
     await expect(saveView).toBeHidden();
-    // A custom field's pick list (issue 15), and the chooser with one shown.
+    // A custom field's pick list, and the chooser with one shown.
     await page.goto(`${host.url}#/shipments`);
     await expect(page.getByRole('grid', { name: 'Shipments' })).toBeVisible();
     await page.getByRole('button', { name: '+ Filter' }).click();

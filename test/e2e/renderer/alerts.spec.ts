@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 3, alerts and desktop notifications in the app: the rules in Settings (turned on
+ * Alerts and desktop notifications in the app: the rules in Settings (turned on
  * for the demo account there), a sync of a sandbox whose clock jumped four days, the one grouped
  * notification it shows (recorded by the test host, as main would show it), its click opening
  * that sync's alerts, and a row opening its container. Screenshots and axe scans.

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 2, change history in the app: two syncs of a sandbox whose clock jumps four days
+ * Change history in the app: two syncs of a sandbox whose clock jumps four days
  * between them, then the dashboard's "Changed since you last looked" tile, the Changes view (its
  * period, kind chip, a row opening its shipment, the CSV export, "mark all as looked at"), and the
  * ETA history on the shipment page. Screenshots of each, and axe scans of the view and the page.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1: the account's custom fields as list columns and filters, on a laptop screen
+ * The account's custom fields as list columns and filters, on a laptop screen
  * (run with renderer-1366): PO number and Incoterm chosen in the Columns panel, the list sorted
  * by PO number from its header, a pick-list filter on Incoterm ("N of M"), the export in the
  * order the screen shows, and the columns, sort and filter still there after a reload.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1: custom fields on the shipment and container pages, against a service whose
+ * Custom fields on the shipment and container pages, against a service whose
  * `/custom_fields` list answers 500 (as the live one has been seen to): the page reads the
  * record's own values and says why; a value edited shows at once, is saved through the record's
  * endpoint, and a value the service refuses goes back with the reason. Screenshots of each

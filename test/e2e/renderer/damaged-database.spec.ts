@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 10 in the app: a local copy that cannot be opened gets one plain sentence and
+ * A damaged local copy in the app: a local copy that cannot be opened gets one plain sentence and
  * the offer to move it aside (kept, renamed `<name>.unreadable-<time>`) and start fresh; a
  * newer Quayside's copy asks for an update and moves only on an explicit second confirmation.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18 items 6 and 9 on the dashboard. Before the account's first sync has landed, no tile
+ * The dashboard's tiles and arrivals chart. Before the account's first sync has landed, no tile
  * shows a zero that counts nothing: the tiles say they are not counted yet, beside the first
  * sync's progress; once it lands, the counts. The arrivals chart counts calendar days in this
  * computer's zone (Europe/Amsterdam here), with each day's count written over its column.
@@ -55,7 +55,7 @@ test('before the first sync the dashboard says the data is not there yet, then s
 test('during a first sync the boxes that need action today are counted first, the tracking requests after', async ({
   page,
 }, testInfo) => {
-  // Issue 17 item 5: the still-tracking shipments (with their containers) go through; every other
+  // The still-tracking shipments (with their containers) go through; every other
   // list waits at the gate, as it would behind a busy limiter on a large account.
   // 200 shipments: with the demo's 60, no box's last free day fell within 3 days at some hours (a
   // run at 03:30-04:00 UTC on 2026-11-27 counted none); more boxes keep some in that window.

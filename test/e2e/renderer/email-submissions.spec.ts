@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 3: the email submissions list, reached from the sidebar: each email's subject,
+ * The email submissions list, reached from the sidebar: each email's subject,
  * what came of it (processed, or no documents found), its documents count and the shipments its
  * documents belong to; a row opens that shipment, whose page lists the documents. Screenshots.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 5: a list's Export offers CSV and Excel. Exporting a sorted, filtered shipments
+ * A list's Export offers CSV and Excel. Exporting a sorted, filtered shipments
  * list as Excel writes a workbook with the rows in the order on screen, the shown columns as its
  * header, and dates as dates. Screenshots of the export choice and of the export's result.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 18, item 7: per-diem rates entered in Settings, and the estimated demurrage and detention
+ * Per-diem rates entered in Settings, and the estimated demurrage and detention
  * on the dashboard, a container page and a shipment page, labelled as an estimate; days only
  * without rates.
  */

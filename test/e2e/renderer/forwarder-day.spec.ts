@@ -142,7 +142,7 @@ test('a forwarder’s day: dashboard, last free days, a shipment’s timeline, a
     'Status',
     'Last free day',
     // The Pickup column exports its answer, why, whose last free day it is and when the terminal
-    // was checked (issue 16 item 4).
+    // was checked.
     'Pickup',
     'Pickup: why',
     'Last free day source',

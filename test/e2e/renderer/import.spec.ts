@@ -1,5 +1,5 @@
 /**
- * Issue 16 item 1 in the app: a customer's spreadsheet of numbers imported from the Tracking
+ * Bulk import in the app: a customer's spreadsheet of numbers imported from the Tracking
  * requests list. The columns are asked (one column name is unknown), the preview says each row's
  * problem, the valid rows are sent with progress (the demo service holds the creates after the
  * third at a gate, so the bar is seen part way, on state), and the results are exported.

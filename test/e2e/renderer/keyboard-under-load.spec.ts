@@ -1,7 +1,7 @@
 import type { Route } from '@playwright/test';
 import { expect, test, waitForFirstSync } from '../fixtures';
 
-// Issue 12 item 14: on a busy machine several keys land before the page draws the row the last
+// On a busy machine several keys land before the page draws the row the last
 // one asked for, and the rows past the first page are still on their way. Every key must count.
 test('every arrow key counts when keys come faster than the list can draw and fetch rows', async ({ page, host }) => {
   await waitForFirstSync(host);

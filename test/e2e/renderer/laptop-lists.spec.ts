@@ -1,4 +1,4 @@
-// Issue 18 on a forwarder's laptop (run at 1280×800 and 1366×768): the containers list opens on
+// The lists on a forwarder's laptop (run at 1280×800 and 1366×768): the containers list opens on
 // what needs action with its last-free-day badge whole, a dashboard tile's filters say they are
 // filters and stay with the tile, and the keyboard reaches the rows, the headings and Back.
 import { expect, expectRowsLoaded, test, waitForFirstSync } from '../fixtures';

@@ -1,8 +1,8 @@
 /**
- * Issue 14 items 3 and 7 in the views: a rail shipment's detail shows its original ETD beside the
- * current one, its inland ETA and destination terminal, the terminal's codes and the line's pages;
- * a container that reached its ramp shows empty out and delivery, the line's last free day and its
- * facility holds and fees. A screenshot of each.
+ * What the live service sends beyond its reference, in the views: a rail shipment's detail shows
+ * its original ETD beside the current one, its inland ETA and destination terminal, the
+ * terminal's codes and the line's pages; a container that reached its ramp shows empty out and
+ * delivery, the line's last free day and its facility holds and fees. A screenshot of each.
  */
 import type { ContainerDetail, ShipmentDetail } from '../../../src/shared/types';
 import { expect, test, waitForFirstSync } from '../fixtures';

@@ -1,5 +1,5 @@
 /**
- * Issue 13's proof in the views: Ctrl+K finds places (ports and metro areas) in a group of their
+ * Places in the views: Ctrl+K finds places (ports and metro areas) in a group of their
  * own and opens the shipments bound for one; a rail shipment's detail names its destination metro
  * area and its rail terminal's city, as does the container's detail. A screenshot of each.
  */

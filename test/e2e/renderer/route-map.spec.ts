@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 6, routing: a container at sea shows its route drawn offline (bundled coastline,
+ * Routing: a container at sea shows its route drawn offline (bundled coastline,
  * ports named, the vessel, sailed and planned legs, the vessel's estimated track from its future
  * positions) with the legs and the next positions in words; an account without
  * the paid feature reads one sentence instead. Screenshots at the window size of the project.

@@ -1,4 +1,4 @@
-// Issue 16 item 6: a list's filters, sort and columns saved under a name, pinned in the sidebar
+// A list's filters, sort and columns saved under a name, pinned in the sidebar
 // (reached by keyboard, named for screen readers), opened later as saved, renamed, updated and
 // deleted; a view the list has outgrown opens with what still applies and says what it left out;
 // Print lays out every matching row, titled with the view's name, for a trucker's pickup list.

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 11: Ctrl+K results say why they matched, the field that holds the typed text with
+ * Ctrl+K results say why they matched, the field that holds the typed text with
  * that text highlighted, also for a container found through its shipment. A screenshot.
  */
 import { expect, test, waitForFirstSync } from '../fixtures';

@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 3: the shipment page's reference number and tag editors never overlap, at a
+ * The shipment page's reference number and tag editors never overlap, at a
  * narrow window (1024 px) and at the common laptop width (1366 px), online and offline (where a
  * note joins each editor), and nothing of the header or the route leaves its card. Long values are
  * added first, so the chips wrap too. A screenshot of each.

@@ -1,8 +1,8 @@
 /**
- * Issue 14, withdrawn and corrected events in the views: a container whose carrier withdrew a
+ * Withdrawn and corrected events in the views: a container whose carrier withdrew a
  * departure or discharge shows the corrected time on its timeline, and the withdrawn event in the
- * same step, struck through and labelled in words (issue 18 item 10: one list, the timeline, not
- * a second event list); its events export says which one was withdrawn. A screenshot of the detail.
+ * same step, struck through and labelled in words (one list, the timeline, not a second event
+ * list); its events export says which one was withdrawn. A screenshot of the detail.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
