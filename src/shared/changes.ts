@@ -83,12 +83,13 @@ const instant = z.iso.datetime({ offset: true });
 const list = z.array(z.string().trim().min(1).max(200)).max(500);
 
 /**
- * Which changes: a period (since the last "mark as looked"; the last 7 days; or from/to, either
- * end open) and, within it, kinds, customers and carriers (each a list of which any may match).
+ * Which changes: a period (since the last "mark as looked"; today or this week, in the user's
+ * calendar; the last 7 days; or from/to, either end open) and, within it, kinds, customers and
+ * carriers (each a list of which any may match).
  */
 export const changeFiltersSchema = z
   .object({
-    period: z.enum(['since_looked', 'last_7_days', 'range']).default('since_looked'),
+    period: z.enum(['since_looked', 'today', 'this_week', 'last_7_days', 'range']).default('since_looked'),
     from: instant.optional(),
     to: instant.optional(),
     fields: z.array(z.enum(changeFields)).max(changeFields.length).optional(),

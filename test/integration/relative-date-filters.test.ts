@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { resolveChangeQuery } from '../../src/core/history/change-history';
 import { openDatabase } from '../../src/core/store/database';
 import { countContainers, iterateContainers, listContainers } from '../../src/core/store/queries/containers';
 import { countShipments, listShipments } from '../../src/core/store/queries/shipments';
@@ -153,5 +154,12 @@ describe('relative date filters in the lists', () => {
     expect(boxesOf({ ataDays: { last: 7 } })).toEqual([]);
     db.prepare("UPDATE shipments SET pod_ata_at = ? WHERE id = 's-boxes'").run(at(-2));
     expect(boxesOf({ ataDays: { preset: 'today' } })).toHaveLength(Object.keys(boxes).length);
+  });
+
+  it('reads the changes of today and of this week from their first midnight in the user’s zone', () => {
+    const sunday = new Date(now);
+    expect(resolveChangeQuery(db, { period: 'today' }, sunday, CHICAGO).from).toBe('2026-03-01T06:00:00.000Z');
+    expect(resolveChangeQuery(db, { period: 'this_week' }, sunday, CHICAGO).from).toBe('2026-02-23T06:00:00.000Z');
+    expect(resolveChangeQuery(db, { period: 'today' }, sunday, 'UTC').from).toBe('2026-03-02T00:00:00.000Z');
   });
 });

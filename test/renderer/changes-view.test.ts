@@ -118,20 +118,30 @@ describe('Changes view', () => {
     expect(within(eta).getAllByRole('gridcell')[3]!.querySelector('time')?.dateTime).toBe('2026-03-22T08:00:00Z');
   });
 
-  it('asks for the last 7 days, and for a custom range of whole days, refusing one that ends before it starts', async () => {
+  it('asks for today, the last 7 days, and for a custom range of whole days once typed whole, refusing one that ends before it starts', async () => {
     const user = userEvent.setup();
     render(ChangesView);
     await screen.findByRole('status', { name: 'Change count' });
+    await user.click(screen.getByRole('radio', { name: 'Today' }));
+    await waitFor(() => expect(lastAsked()).toEqual({ period: 'today' }));
+    expect(screen.getByText(/Seen since midnight, on this computer’s calendar\./)).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: 'Last 7 days' }));
     await waitFor(() => expect(lastAsked()).toEqual({ period: 'last_7_days' }));
 
     await user.click(screen.getByRole('radio', { name: 'Custom range' }));
     await waitFor(() => expect(lastAsked()).toEqual({ period: 'range' }));
-    await user.type(screen.getByLabelText('From', { exact: true }), '2026-03-05');
-    await user.type(screen.getByLabelText('To', { exact: true }), '2026-03-01');
+    // A year half typed ("03/05/202" holds 0202-03-05) is not asked for, even on leaving the field.
+    const asked = bridge.argsOf('changes:count').length;
+    await user.type(screen.getByLabelText('From', { exact: true }), '0202-03-05');
+    await user.tab();
+    expect(await screen.findByText('Finish the date: month, day and a 4-digit year.')).toBeTruthy();
+    expect(bridge.argsOf('changes:count')).toHaveLength(asked);
+    await user.clear(screen.getByLabelText('From', { exact: true }));
+    await user.type(screen.getByLabelText('From', { exact: true }), '2026-03-05{Enter}');
+    await user.type(screen.getByLabelText('To', { exact: true }), '2026-03-01{Enter}');
     expect(await screen.findByText('The end is before the start.')).toBeTruthy();
     await user.clear(screen.getByLabelText('To', { exact: true }));
-    await user.type(screen.getByLabelText('To', { exact: true }), '2026-03-09');
+    await user.type(screen.getByLabelText('To', { exact: true }), '2026-03-09{Enter}');
     // This computer's days (UTC here), from the first moment of the first to the last of the last.
     await waitFor(() =>
       expect(lastAsked()).toEqual({
@@ -143,7 +153,7 @@ describe('Changes view', () => {
     expect(screen.queryByText('The end is before the start.')).toBeNull();
 
     await user.clear(screen.getByLabelText('To', { exact: true }));
-    await user.type(screen.getByLabelText('To', { exact: true }), '2000-01-31');
+    await user.type(screen.getByLabelText('To', { exact: true }), '2000-01-31{Enter}');
     expect(await screen.findByText('No changes in this period.')).toBeTruthy();
     // Back to the default for the next test (the view keeps its period while the app runs).
     await user.click(screen.getByRole('radio', { name: 'Since I last looked' }));

@@ -14,6 +14,8 @@ import {
   type ChangeRow,
   type ChangeValue,
 } from '../../shared/changes';
+import { resolveDays, startOfLocalDay } from '../../shared/date-filters';
+import { computerTimeZone } from '../../shared/date-formatters';
 import { holdLabel } from '../../shared/labels';
 import { containerStatusLabels, type ContainerStatus } from '../../shared/status';
 import type { Db } from '../store/database';
@@ -31,13 +33,20 @@ function utc(value: string | undefined): string | null {
 
 /**
  * The query a filter means now: since the last "mark as looked" (every change kept when never
- * marked), the 7 days up to now, or the range given (either end open).
+ * marked), since today's or this week's first midnight in `zone` (Monday's), the 7 days up to
+ * now, or the range given (either end open).
  */
-export function resolveChangeQuery(db: Db, filters: ChangeFilters, now: Date): ChangeQuery {
+export function resolveChangeQuery(db: Db, filters: ChangeFilters, now: Date, zone = computerTimeZone()): ChangeQuery {
   const base = { fields: filters.fields, customers: filters.customers, carriers: filters.carriers };
   switch (filters.period ?? 'since_looked') {
     case 'since_looked':
       return { ...base, from: changesLookedAt(db), fromExclusive: true, to: null };
+    case 'today':
+    case 'this_week': {
+      const preset = filters.period === 'today' ? 'today' : 'thisWeek';
+      const first = resolveDays({ preset }, now.getTime(), zone).days!.first!;
+      return { ...base, from: new Date(startOfLocalDay(first, zone)).toISOString(), to: null };
+    }
     case 'last_7_days':
       return { ...base, from: new Date(now.getTime() - 7 * DAY_MS).toISOString(), to: null };
     case 'range':

@@ -149,13 +149,19 @@ test('the Changes view’s custom range and its axe scan in the dark theme', asy
   const today = new Date().toISOString().slice(0, 10);
   const from = page.getByLabel('From', { exact: true });
   const to = page.getByLabel('To', { exact: true });
+  // Each day applies on Enter (or on leaving its field), whole.
   await from.fill('2000-01-31');
+  await from.press('Enter');
   await to.fill('2000-01-01');
+  await to.press('Enter');
   await expect(page.getByText('The end is before the start.')).toBeVisible();
   await from.fill('2000-01-01');
+  await from.press('Enter');
   await to.fill('2000-01-31');
+  await to.press('Enter');
   await expect(page.getByText('No changes in this period.')).toBeVisible();
   await to.fill(today);
+  await to.press('Enter');
   const total = (await host.core.handlers['changes:count']({ filters: { period: 'last_7_days' } })).count;
   await expect(page.getByRole('status', { name: 'Change count' })).toHaveText(`${total} changes`);
   await expectRowsLoaded(page.getByRole('grid', { name: 'Changes' }), 1);

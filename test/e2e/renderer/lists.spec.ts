@@ -160,7 +160,10 @@ function searchOf(arg: unknown): unknown {
   return (arg as { filters?: { search?: unknown } } | undefined)?.filters?.search;
 }
 
-test('an ETA range filter is set from its labelled date fields', async ({ page, host }, testInfo) => {
+test('an ETA range filter is set from its labelled date fields, once a day is whole', async ({
+  page,
+  host,
+}, testInfo) => {
   await waitForFirstSync(host);
   await page.goto(`${host.url}#/shipments`);
   const count = page.getByRole('status', { name: 'Row count' });
@@ -172,13 +175,17 @@ test('an ETA range filter is set from its labelled date fields', async ({ page, 
   const editor = page.getByRole('dialog', { name: 'Filter: ETA' });
   // Arrivals from today on: fewer than all (the demo has shipments that arrived), more than none.
   const today = new Date().toISOString().slice(0, 10);
-  await editor.getByLabel('From').fill(today);
+  await editor.getByRole('radio', { name: 'Custom range…' }).check();
+  const from = editor.getByLabel('From', { exact: true });
+  await from.fill(today);
+  // A day applies on Enter (or on leaving its field), whole: not while it is typed.
+  await from.press('Enter');
   // The count of the filtered list: waits for the answer to this filter (a count still on its way
   // shows the previous one), then checks it is a part of the list, not all of it or none.
   const shown = () => count.textContent().then((text) => /^(\d+) of \d+ shipments$/.exec(text ?? '')?.[1]);
   await expect.poll(async () => Number((await shown()) ?? all)).toBeLessThan(all);
   expect(Number(await shown())).toBeGreaterThan(0);
-  await expect(editor.getByLabel('To')).toHaveValue('');
+  await expect(editor.getByLabel('To', { exact: true })).toHaveValue('');
   await page.screenshot({ path: testInfo.outputPath('eta-range-editor.png') });
   await editor.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('list', { name: 'Active filters' })).toContainText('ETA');

@@ -12,7 +12,7 @@ export const emailSubmissionsList: ListDef<'emailSubmissions'> = {
   rowLabel: (row) => `Email submission ${row.subject ?? row.id}`,
   filters: [
     { key: 'hasDocuments', label: 'Documents', kind: 'flag', yes: 'Brought documents', no: 'No documents found' },
-    { key: 'sent', label: 'Sent', kind: 'range', from: 'sentFrom', to: 'sentTo' },
+    { key: 'sent', label: 'Sent', kind: 'range', days: 'sentDays', from: 'sentFrom', to: 'sentTo' },
   ],
   columns: [
     {

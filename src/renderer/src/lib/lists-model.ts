@@ -51,11 +51,30 @@ export type FlagKey<F> = { [K in keyof F]-?: Defined<F[K]> extends boolean ? K :
 /** Filter keys holding an instant (either end of a date range); the search text is not one. */
 export type InstantKey<F> = Exclude<{ [K in keyof F]-?: Defined<F[K]> extends string ? K : never }[keyof F], 'search'>;
 
+/** Filter keys holding a date filter (src/shared/date-filters.ts): `lfdDays`, `etaDays`… */
+export type DaysKey<F> = { [K in keyof F]-?: K extends `${string}Days` ? K : never }[keyof F] & string;
+
+/**
+ * A date chip (`range`): its filter is `days`, days given or counted from today; `from` and `to`
+ * are the instants links and older saved views give (shown, and replaced once edited). `due`: a
+ * date that falls due (ETA, last free day), offering the next days and "overdue" in its own words;
+ * without it a date in the past (arrived, created), offering the last days.
+ */
+export interface DateChip<F> {
+  key: string;
+  label: string;
+  kind: 'range';
+  days: DaysKey<F>;
+  from?: InstantKey<F>;
+  to?: InstantKey<F>;
+  due?: { overdue: string; means: string };
+}
+
 /** A filter chip over filters `F`: `key` names the chip (for a range, not a filter key). */
 export type FilterDef<F> =
   | { key: ValuesKey<F>; label: string; kind: 'options'; source: keyof FilterOptions }
   | { key: ValuesKey<F>; label: string; kind: 'choices'; choices: { value: string; label: string }[] }
-  | { key: string; label: string; kind: 'range'; from: InstantKey<F>; to: InstantKey<F> }
+  | DateChip<F>
   | { key: FlagKey<F>; label: string; kind: 'flag'; yes: string; no: string }
   | CustomFieldChip;
 

@@ -14,7 +14,16 @@ export const portFilters: FilterDef<ListFilters<'shipments'>>[] = [
   { key: 'terminals', label: 'Terminal', kind: 'options', source: 'terminals' },
   { key: 'customers', label: 'Customer', kind: 'options', source: 'customers' },
   { key: 'tags', label: 'Tag', kind: 'options', source: 'tags' },
-  { key: 'eta', label: 'ETA', kind: 'range', from: 'etaFrom', to: 'etaTo' },
+  {
+    key: 'eta',
+    label: 'ETA',
+    kind: 'range',
+    days: 'etaDays',
+    from: 'etaFrom',
+    to: 'etaTo',
+    due: { overdue: 'Late', means: 'ETA passed, not arrived' },
+  },
+  { key: 'ata', label: 'Arrived (ATA)', kind: 'range', days: 'ataDays' },
 ];
 export const trackingFilters: FilterDef<ListFilters<'shipments'>>[] = [
   { key: 'trackingStopped', label: 'Tracking', kind: 'flag', yes: 'Stopped', no: 'Active' },

@@ -37,7 +37,7 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
       kind: 'choices',
       choices: Object.entries(requestTypeLabels).map(([value, label]) => ({ value, label })),
     },
-    { key: 'created', label: 'Created', kind: 'range', from: 'createdFrom', to: 'createdTo' },
+    { key: 'created', label: 'Created', kind: 'range', days: 'createdDays', from: 'createdFrom', to: 'createdTo' },
   ],
   columns: [
     {

@@ -6,10 +6,11 @@ import { computerTimeZone } from '../../../shared/date-formatters';
 import { DEFAULT_TERMINAL_STALE_HOURS, pickupStateLabels, pickupTruth } from '../../../shared/pickup';
 import type { ListRow } from '../../../shared/ipc';
 import type { FilterOptions, TimeDisplay } from '../../../shared/types';
-import { displayZone, formatCalendarDate, formatCount, formatDateTime, formatDay, formatDaysLeft } from './format';
+import { displayZone, formatCalendarDate, formatCount, formatDateTime, formatDaysLeft } from './format';
 import { listPage, type ListQuery } from './list-api';
 import { customFieldFilterOf, customFieldSummary } from './lists-custom-fields';
-import { instantOf, searchOf, valuesOf } from './lists-filters';
+import { dateChipText } from './date-filter-text';
+import { searchOf, valuesOf } from './lists-filters';
 import type { Cell, FilterDef, ListId } from './lists-model';
 
 /** The most rows a printout holds: past it, the forwarder is told to narrow the filters. */
@@ -62,9 +63,8 @@ export function describeFilters<F extends object>(
   if (search) out.push(`Search: “${search}”`);
   for (const chip of def.filters) {
     if (chip.kind === 'range') {
-      const from = instantOf(filters, chip.from);
-      const to = instantOf(filters, chip.to);
-      if (from || to) out.push(`${chip.label}: ${from ? formatDay(from) : '…'} – ${to ? formatDay(to) : '…'}`);
+      const days = dateChipText(chip, filters);
+      if (days) out.push(`${chip.label}: ${days}`);
     } else if (chip.kind === 'flag') {
       const value: unknown = filters[chip.key];
       if (typeof value === 'boolean') out.push(`${chip.label}: ${value ? chip.yes : chip.no}`);

@@ -92,8 +92,7 @@ export function snapshotOf<L extends ListId>(
   for (const c of def.columns) if (state.columns.includes(c.key)) labels[`column:${c.key}`] = c.label;
   for (const f of def.filters) {
     if (f.kind === 'range') {
-      labels[`filter:${String(f.from)}`] = f.label;
-      labels[`filter:${String(f.to)}`] = f.label;
+      for (const key of [f.days, f.from, f.to]) if (key !== undefined) labels[`filter:${String(key)}`] = f.label;
     } else labels[`filter:${f.key}`] = f.label;
   }
   labels['filter:search'] = 'Search';
@@ -152,7 +151,9 @@ export function openView<L extends ListId>(
   });
   const kept: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(view.filters)) {
-    const chip = def.filters.find((f) => f.key === key || (f.kind === 'range' && (f.from === key || f.to === key)));
+    const chip = def.filters.find(
+      (f) => f.key === key || (f.kind === 'range' && (f.days === key || f.from === key || f.to === key)),
+    );
     const name = chip?.label ?? label('filter', key);
     const takes = (v: unknown) => key in (parseListFilters(def.id, { [key]: v }) as Record<string, unknown>);
     if (Array.isArray(value)) {
