@@ -50,6 +50,13 @@ export const changeFieldLabels: Record<ChangeField, string> = {
   tracking_stopped: 'Tracking stopped',
 };
 
+/**
+ * The arrival that ends an ETA: an ETA cleared in the same sync as its arrival was given is the
+ * arrival, told once ("Arrived …"), not an ETA that went away. Both stay recorded: a record's own
+ * history and the CLI read them as they are.
+ */
+export const arrivalOf: Partial<Record<ChangeField, ChangeField>> = { eta: 'ata', destination_eta: 'destination_ata' };
+
 /** How a kind's values read: an instant, a calendar date, a yes/no, an amount, a status code or text. */
 export const changeValueKinds: Record<
   ChangeField,

@@ -151,6 +151,46 @@ describe('change history through the IPC contract', () => {
     expect(only.rows).toBe((await count({ period: 'last_7_days', fields: ['status'] })).count);
   });
 
+  it('lists an ETA cleared by the arrival given in the same sync as the arrival alone, as the view and its export', async () => {
+    const db = database();
+    const insert = db.prepare(
+      `INSERT INTO record_changes (resource, record_id, shipment_id, field, old_value, new_value, seen_at)
+       VALUES ('shipment', ?, NULL, ?, ?, ?, ?)`,
+    );
+    const seen = new Date().toISOString();
+    const later = new Date(Date.now() + 1000).toISOString();
+    const eta = JSON.stringify('2026-03-20T08:00:00Z');
+    const ata = JSON.stringify('2026-03-20T09:30:00Z');
+    insert.run('fold-arrived', 'eta', eta, null, seen);
+    insert.run('fold-arrived', 'ata', null, ata, seen);
+    // Cleared in a sync that gave no arrival: an ETA gone, listed as such.
+    insert.run('fold-gone', 'eta', eta, null, seen);
+    // The arrival one sync, the ETA cleared the next: two events.
+    insert.run('fold-late', 'ata', null, ata, seen);
+    insert.run('fold-late', 'eta', eta, null, later);
+    db.close();
+
+    const filters = { period: 'last_7_days', fields: ['eta', 'ata'] };
+    const rows = (await list({ filters, page: { limit: 500 } })).rows.filter((c) => c.recordId.startsWith('fold-'));
+    expect(rows.map((c) => [c.recordId, c.field]).sort()).toEqual([
+      ['fold-arrived', 'ata'],
+      ['fold-gone', 'eta'],
+      ['fold-late', 'ata'],
+      ['fold-late', 'eta'],
+    ]);
+    const shown = (await list({ filters, page: { limit: 500 } })).rows.length;
+    expect((await count(filters)).count).toBe(shown);
+    const result = await value<{ path: string; rows: number }>(core, 'export:changes', { filters });
+    expect(result.rows).toBe(shown);
+    const csv = parse<Record<string, string>>(readFileSync(result.path, 'utf8'), { bom: true, columns: true });
+    expect(csv.filter((r) => r['Record id'] === 'fold-arrived')).toEqual([
+      expect.objectContaining({ Field: 'ata', Was: '', Now: '2026-03-20T09:30:00Z' }),
+    ]);
+    // The record's own history keeps every change as recorded (its page tells them together).
+    const own = await value<ChangeRow[]>(core, 'changes:forRecord', { id: 'fold-arrived' });
+    expect(own.map((c) => c.field).sort()).toEqual(['ata', 'eta']);
+  });
+
   it('keeps changes as long as the retention setting says, pruning older ones after a sync', async () => {
     expect((await failure(core, 'settings:update', { changeRetentionDays: 0 })).code).toBe('invalid_argument');
     const settings = await value<Settings>(core, 'settings:update', { changeRetentionDays: 30 });

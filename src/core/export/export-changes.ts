@@ -57,7 +57,8 @@ export interface ExportChangesOptions {
 
 export async function exportChanges(db: Db, path: string, options: ExportChangesOptions): Promise<ExportFileResult> {
   // The period is resolved on the main connection (the "last looked at" mark), the rows read apart.
-  const query = resolveChangeQuery(db, options.filters, options.now ?? new Date());
+  // The rows the view lists: an ETA cleared by its arrival is the arrival's row (its Was and Now as recorded).
+  const query = { ...resolveChangeQuery(db, options.filters, options.now ?? new Date()), asEvents: true };
   const reader = openReader(db);
   try {
     return await exportToFile(path, {

@@ -1,7 +1,8 @@
 /**
- * The change history over IPC: pages and counts of the changes a period and
- * filters pick, one record's changes (the shipment page's ETA history), "mark as looked" (kept in
- * the account's database) and the CSV export of what the Changes view shows.
+ * The change history over IPC: pages and counts of the changes a period and filters pick, as
+ * events (an ETA cleared by its arrival is told by the arrival's row), one record's changes as
+ * recorded (its page tells them together), "mark as looked" (kept in the account's database) and
+ * the CSV export of what the Changes view shows.
  */
 import { DEFAULT_CHANGE_RETENTION_DAYS, type ChangeRow } from '../../shared/changes';
 import type { Handlers } from '../../shared/ipc';
@@ -24,14 +25,14 @@ export function changeHandlers(
   return {
     'changes:list': async ({ filters, order, page }) => {
       const { db } = await ctx.session();
-      const found = listChanges(db, resolveChangeQuery(db, filters, new Date()), order, page);
+      const found = listChanges(db, { ...resolveChangeQuery(db, filters, new Date()), asEvents: true }, order, page);
       return { rows: known(found.rows.map(toChangeRow)), next: found.next };
     },
     'changes:count': async ({ filters }) => {
       const { db } = await ctx.session();
       const query = resolveChangeQuery(db, filters, new Date());
       return {
-        count: countChanges(db, query),
+        count: countChanges(db, { ...query, asEvents: true }),
         from: query.from,
         to: query.to,
         lookedAt: changesLookedAt(db),

@@ -4,6 +4,7 @@
  * shipment's BL, customer and carrier; one record's changes (its successive ETAs); the whole
  * stream for the CSV export and the CLI; the "last looked at" mark; and the retention prune.
  */
+import { arrivalOf } from '../../../shared/changes';
 import { QuaysideError } from '../../errors';
 import type { Db } from '../database';
 import { perDb } from '../statements';
@@ -16,7 +17,21 @@ export interface ChangeQuery {
   fields?: readonly string[];
   customers?: readonly string[];
   carriers?: readonly string[];
+  /**
+   * As events (the Changes view and its export): an ETA cleared in the sync that gave its arrival
+   * is left out, the arrival's row tells it (`arrivalOf`). The CLI reads every change as recorded.
+   */
+  asEvents?: boolean;
 }
+
+/** An ETA cleared by its arrival: the arrival's change of the same record, seen in the same sync. */
+const clearedByArrival = `(ch.new_value IS NULL AND ch.field IN (${Object.keys(arrivalOf)
+  .map((f) => `'${f}'`)
+  .join(', ')}) AND EXISTS (SELECT 1 FROM record_changes a
+    WHERE a.record_id = ch.record_id AND a.seen_at = ch.seen_at AND a.new_value IS NOT NULL
+      AND a.field = CASE ch.field ${Object.entries(arrivalOf)
+        .map(([eta, ata]) => `WHEN '${eta}' THEN '${ata}'`)
+        .join(' ')} END))`;
 
 export interface ChangeDbRow {
   id: number;
@@ -64,6 +79,7 @@ function whereOf(q: ChangeQuery): { where: string[]; params: unknown[] } {
   oneOf('ch.field', q.fields);
   oneOf('s.customer_name', q.customers);
   oneOf('s.shipping_line_scac', q.carriers);
+  if (q.asEvents) where.push(`NOT ${clearedByArrival}`);
   return { where, params };
 }
 
