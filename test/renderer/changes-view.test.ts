@@ -1,7 +1,7 @@
 /**
- * The Changes view (issue 16 item 2): what it asks core for as the forwarder picks a period
- * (since I last looked, the last 7 days, a custom range) and chips (kind, customer, carrier), what
- * it shows of each change, and that export and "mark all as looked at" send what is on screen.
+ * The Changes view: what it asks core for as the forwarder picks a period (since I last looked,
+ * the last 7 days, a custom range) and chips (kind, customer, carrier), each change told as the
+ * event it is, and that export and "mark all as looked at" send what is on screen.
  */
 import { render, screen, waitFor, within } from '@testing-library/svelte';
 import { userEvent } from '@testing-library/user-event';
@@ -53,6 +53,16 @@ const rows: ChangeRow[] = [
     new: '2026-03-22T08:00:00Z',
     zone: 'America/Los_Angeles',
   }),
+  change(4, {
+    resource: 'shipment',
+    recordId: 's-1',
+    number: 'MEDU00001234',
+    field: 'ata',
+    old: null,
+    new: '2026-03-01T22:15:00Z',
+    zone: 'America/Los_Angeles',
+  }),
+  change(5, { field: 'lfd_terminal', old: null, new: '2026-03-06' }),
 ];
 
 /** The filters of every changes:list call, in order. */
@@ -89,33 +99,45 @@ beforeEach(() => {
 });
 
 describe('Changes view', () => {
-  it('opens on the changes since the last look and shows each one in words', async () => {
+  it('opens on the changes since the last look and tells each one as the event it is', async () => {
     render(ChangesView);
     const count = screen.getByRole('status', { name: 'Change count' });
-    await waitFor(() => expect(count.textContent?.trim()).toBe('3 changes'));
+    await waitFor(() => expect(count.textContent?.trim()).toBe('5 changes'));
     expect(lastAsked()).toEqual({ period: 'since_looked' });
     expect(bridge.argsOf('changes:list').at(-1)).toMatchObject({ order: 'newest', page: { limit: 100 } });
     const grid = screen.getByRole('grid', { name: 'Changes' });
-    const hold = await within(grid).findByRole('row', { name: 'Container MSCU0000002: Hold: Customs' });
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent?.trim()),
+    ).toEqual(['Container / BL', 'What happened', expect.stringMatching(/^Seen/), 'Customer', 'Carrier']);
+    const hold = await within(grid).findByRole('row', { name: 'Container MSCU0000002: Customs hold put on' });
     expect(
       within(hold)
         .getAllByRole('gridcell')
         .map((c) => c.textContent),
     ).toEqual([
       'MSCU0000002',
-      'Hold: Customs',
-      '—',
-      'On hold',
+      'Customs hold put on',
       expect.stringMatching(/^Mar 2, 10:00\sAM UTC$/),
       'Harbour Imports',
       'MSCU',
     ]);
-    const status = within(grid).getByRole('row', { name: 'Container MSCU0000001: Status' });
-    expect(within(status).getAllByRole('gridcell')[2]!.textContent).toBe('Discharged, not available');
-    expect(within(status).getAllByRole('gridcell')[3]!.textContent).toBe('Available for pickup');
-    const eta = within(grid).getByRole('row', { name: 'Shipment MEDU00001234: ETA' });
-    expect(within(eta).getAllByRole('gridcell')[2]!.querySelector('time')?.dateTime).toBe('2026-03-20T08:00:00Z');
-    expect(within(eta).getAllByRole('gridcell')[3]!.querySelector('time')?.dateTime).toBe('2026-03-22T08:00:00Z');
+    const event = (name: string | RegExp) =>
+      within(within(grid).getByRole('row', { name })).getAllByRole('gridcell')[1]!;
+    // A status in words, with the one it replaced; a last free day set, whose it is.
+    expect(event(/^Container MSCU0000001: /).textContent).toBe('Available for pickup (was Discharged, not available)');
+    expect(event(/^Container MSCU0000005: /).textContent).toBe('Last free day set: Fri, Mar 6 (terminal)');
+    // An ETA that moved says by how much and to when; an arrival reads as one, not as a value set.
+    const moved = event(/^Shipment MEDU00001234: ETA moved/);
+    expect(moved.textContent).toMatch(/^ETA moved 2 days later, to Mar 22, 08:00\sAM UTC$/);
+    expect(event(/^Shipment MEDU00001234: Arrived/).textContent).toMatch(/^Arrived Mar 1, 10:15\sPM UTC$/);
+    // The cell leaves out a near year; the row's name and the hover text say the date whole.
+    expect(
+      within(grid)
+        .getByRole('row', { name: /^Shipment MEDU00001234: ETA moved/ })
+        .getAttribute('aria-label'),
+    ).toMatch(/ETA moved 2 days later, to Mar 22, 2026, 08:00\sAM UTC$/);
   });
 
   it('asks for today, the last 7 days, and for a custom range of whole days once typed whole, refusing one that ends before it starts', async () => {

@@ -52,7 +52,8 @@ beforeEach(() => {
   app.settings = settings(24);
 });
 
-const card = () => screen.getByRole('region', { name: 'Pickup' });
+// The container page puts it under "Can I pick it up?"; a shipment's box cards show it compact.
+const card = () => screen.getByTestId('pickup-card');
 
 describe('the Pickup card', () => {
   it('says ready, with the overdue badge, the LFD’s source and the line’s beside it, on fresh data', () => {
@@ -104,6 +105,40 @@ describe('the Pickup card', () => {
     render(PickupCard, { detail: detailOf(row({ terminalCheckedAt: hoursAgo(31) })), now });
     expect(card().querySelector('.verdict strong')?.textContent).toBe('Ready for pickup');
     expect(card().textContent).toContain('older than 48 h');
+  });
+
+  it('says a last free day the line shares with the terminal once, as both', () => {
+    render(PickupCard, { detail: detailOf(row({ lineLastFreeDay: '2026-03-09' })), now });
+    expect(card().textContent).toContain('(Terminal and shipping line)');
+    expect(within(card()).queryByText('Line’s last free day')).toBeNull();
+    expect(within(card()).getAllByText('Last free day')).toHaveLength(1);
+  });
+
+  it('on stale data, says what the terminal said when last checked, without calling it a reason', () => {
+    const c = row({
+      terminalCheckedAt: hoursAgo(31),
+      availableForPickup: false,
+      holds: [{ name: 'customs', status: 'hold', description: 'Exam ordered' }],
+    });
+    render(PickupCard, { detail: detailOf(c), now });
+    expect(within(card()).queryByRole('list', { name: 'Why not ready' })).toBeNull();
+    const said = within(card()).getByText('Last check said').nextElementSibling;
+    expect(said?.textContent).toBe('not available for pickup; Customs hold');
+  });
+
+  it('tells what a hold says beside it, and in compact form leaves out the check and the limit', () => {
+    const c = row({ holds: [{ name: 'customs', status: 'hold', description: 'Exam ordered' }] });
+    render(PickupCard, { detail: detailOf(c), now, compact: true });
+    const reasons = within(card()).getByRole('list', { name: 'Why not ready' });
+    expect(within(reasons).getByRole('listitem').textContent).toBe('Customs hold: Exam ordered');
+    expect(within(card()).queryByText('Terminal checked')).toBeNull();
+    expect(card().textContent).not.toContain('is not trusted');
+  });
+
+  it('counts the days left beside a last free day further off than the urgency badges', () => {
+    render(PickupCard, { detail: detailOf(row({ lastFreeDay: '2026-03-17', lineLastFreeDay: null })), now });
+    expect(card().querySelector('.urgency')).toBeNull();
+    expect(within(card()).getByText('7 days left')).toBeTruthy();
   });
 
   it('says picked up for a box that left, whatever the data’s age', () => {

@@ -86,7 +86,10 @@ test('the dashboard tile opens the Changes view, which filters, opens a shipment
   await expectRowsLoaded(grid, 1);
   const rows = grid.locator('[role="row"][data-index]');
   await expect(rows).toHaveCount(etas);
-  for (const row of await rows.all()) await expect(row.getByRole('gridcell').nth(1)).toHaveText('ETA');
+  // Each told as the event it is: given, moved (by how much, to when) or no longer given.
+  for (const row of await rows.all()) {
+    await expect(row.getByRole('gridcell').nth(1)).toHaveText(/^ETA (given: |moved .+, to |no longer given)/);
+  }
   await page.screenshot({ path: testInfo.outputPath('changes-view-eta.png') });
 
   // A row opens its shipment, whose page draws the ETA's history: one whose ETA was revised (an
@@ -103,7 +106,9 @@ test('the dashboard tile opens the Changes view, which filters, opens a shipment
   await rows.filter({ hasText: change!.number! }).first().click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(change!.number!);
   const history = page.getByRole('region', { name: 'ETA history' });
-  await expect(history.getByRole('img', { name: /^ETA moved once, from / })).toBeVisible();
+  await expect(
+    history.getByRole('img', { name: /^The ETA changed once since Quayside first synced this shipment; it is now / }),
+  ).toBeVisible();
   const table = history.getByRole('table');
   await expect(table.getByRole('row')).toHaveCount(3); // the header, the ETA first synced, the new one
   await expect(table.getByRole('row').nth(1)).toContainText('When first synced');

@@ -4,6 +4,8 @@
  * terminal's codes and the line's pages; a container that reached its ramp shows empty out and
  * delivery, the line's last free day and its facility holds and fees. A screenshot of each.
  */
+import { holdLabel } from '../../../src/shared/labels';
+import { pickupTruth } from '../../../src/shared/pickup';
 import type { ContainerDetail, ShipmentDetail } from '../../../src/shared/types';
 import { expect, test, waitForFirstSync } from '../fixtures';
 
@@ -49,11 +51,15 @@ test('shipment and container detail show what the live service adds', async ({ p
   const ends = page.getByRole('region', { name: 'Empty out and delivery' });
   await expect(ends).toContainText('Empty picked up at origin');
   await expect(ends).toContainText(box.delivered ? 'Delivered' : 'Not yet');
-  const card = page.getByRole('article', { name: box.container.number! });
-  if (box.container.lineLastFreeDay) await expect(card).toContainText('Line’s last free day');
+  // The line's last free day (beside the terminal's, or said once as both's when they agree), the
+  // inland facility's holds that keep the box there, and its fees under what it will cost.
+  const pickup = page.getByRole('region', { name: 'Can I pick it up?' });
+  const truth = pickupTruth({ ...box.container, facilityHolds: box.facilityHolds }, Date.now());
+  if (box.container.lineLastFreeDay) await expect(pickup).toContainText(/Line’s last free day|[Ss]hipping line\)/);
   if (box.facilityHolds !== null) {
-    await expect(card).toContainText('Facility holds');
-    await expect(card).toContainText('Facility fees');
+    const held = truth.state === 'done' ? [] : box.facilityHolds.filter((h) => h.status !== 'released');
+    for (const hold of held) await expect(pickup).toContainText(`${holdLabel(hold.name)} hold at the inland facility`);
+    await expect(page.getByRole('region', { name: 'What will it cost?' })).toContainText('Facility fees');
   }
   // The container page's timeline stands in its own section, with the events in it.
   const timeline = page

@@ -26,18 +26,24 @@ test('the new tracking request form suggests the carrier as the number is typed'
   expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
-test('Refresh now asks the service to refresh the container and says so', async ({ page, host }, testInfo) => {
+test('Refresh now asks the service to refresh the container, fetches its events and says so', async ({
+  page,
+  host,
+}, testInfo) => {
   await waitForFirstSync(host);
   const { rows } = await host.core.handlers['containers:list']({ filters: {}, page: { limit: 1 } });
   const container = rows[0]!;
   await page.goto(`${host.url}#/containers/${container.id}`);
   await expect(page.getByRole('heading', { level: 1, name: container.number! })).toBeVisible();
   const button = page.getByRole('button', { name: 'Refresh now' });
+  // The page's one refresh: no other button refreshes anything.
+  await expect(page.getByRole('button', { name: /refresh/i })).toHaveCount(1);
   const answered = ipcAnswer(page, 'containers:refresh');
+  const fetched = ipcAnswer(page, 'containers:events', (arg) => (arg as { refresh?: boolean }).refresh === true);
   await button.click();
-  await answered;
+  await Promise.all([answered, fetched]);
   await expect(button).toHaveAccessibleDescription(
-    /^Started refresh for Shipping line, Terminal(, Rail)?\. New events arrive with the next sync, or with Refresh under the events\.$/,
+    /^Started refresh for Shipping line, Terminal(, Rail)?\. What they report arrives with the next sync; the events below are the latest the service has\.$/,
   );
   await page.screenshot({ path: testInfo.outputPath('02-refresh-started.png') });
   const scan = await new AxeBuilder({ page }).withTags(wcag).analyze();

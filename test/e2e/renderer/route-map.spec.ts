@@ -58,7 +58,7 @@ test('a container at sea shows its route map, readable and in words', async ({ p
   await expect(section.locator('figcaption')).toContainText("Vessel's estimated track");
   const next = section.getByRole('list', { name: /^Next positions of / });
   await expect(next).toBeVisible();
-  await expect(section.getByRole('heading', { level: 3, name: /^Next positions of / })).toHaveText(
+  await expect(section.getByRole('heading', { level: 4, name: /^Next positions of / })).toHaveText(
     `Next positions of ${route.track!.vesselName} on its way to ${route.track!.toName} (estimated)`,
   );
   const items = next.getByRole('listitem');

@@ -1,22 +1,14 @@
 /**
- * The Changes view as data: its columns (a change's record, kind, value before and after, when it
- * was seen, the shipment's customer and carrier; fitted to a 1366 px screen), its filter chips and how a value reads in a
- * cell or a sentence. Values read as the rest of the app shows them: instants in the zone Settings
- * choose, last free days as calendar dates, statuses and holds as badges in words.
+ * The Changes view as data: its columns (a change's record, what happened to it as an event, when
+ * it was seen, the shipment's customer and carrier; fitted to a 1366 px screen) and its filter
+ * chips. Dates read as the rest of the app shows them: instants in the zone Settings choose, last
+ * free days as calendar dates. The raw values before and after are the export's Was and Now.
  */
-import {
-  changeFieldLabels,
-  changeFields,
-  changeValueKinds,
-  type ChangeField,
-  type ChangeRow,
-  type ChangeValue,
-} from '../../../shared/changes';
-import { holdLabel } from '../../../shared/labels';
-import { containerStatusLabels, type ContainerStatus } from '../../../shared/status';
-import { formatCalendarDate, formatMoney } from './format';
-import { statusTone } from './lists-containers';
-import { date, text, type Cell, type Column, type FilterDef } from './lists-model';
+import { changeFieldLabels, changeFields, type ChangeField, type ChangeRow } from '../../../shared/changes';
+import { app } from './app-state.svelte';
+import { changeSentence, type EventFormats } from './change-events';
+import { displayZone, formatCalendarDate, formatCellCalendarDate, formatCellDateTime, formatDateTime } from './format';
+import { date, text, type Column, type FilterDef } from './lists-model';
 
 /** The chips' filters: kinds, customers and carriers (the period is chosen apart). */
 export interface ChangeChipFilters {
@@ -36,53 +28,6 @@ export const changeChips: FilterDef<ChangeChipFilters>[] = [
   { key: 'carriers', label: 'Carrier', kind: 'options', source: 'carriers' },
 ];
 
-/** A change's kind in words, with its hold type ("Hold: Customs"). */
-export function changeLabel(change: Pick<ChangeRow, 'field' | 'detail'>): string {
-  const label = changeFieldLabels[change.field];
-  return change.detail ? `${label}: ${holdLabel(change.detail)}` : label;
-}
-
-/** A value as a sentence reads it ('none' when there is none); instants are left to the caller's date formatting. */
-export function valueText(field: ChangeField, value: ChangeValue): string {
-  if (value === null) return 'none';
-  switch (changeValueKinds[field]) {
-    case 'date':
-      return formatCalendarDate(String(value));
-    case 'flag':
-      return value === true ? 'Yes' : 'No';
-    case 'amount':
-      return typeof value === 'number' ? formatMoney(value) : String(value);
-    case 'status':
-      return containerStatusLabels[value as ContainerStatus] ?? String(value);
-    case 'hold':
-      return value === 'hold' ? 'On hold' : 'Released';
-    default:
-      return String(value);
-  }
-}
-
-/** A value in a cell: a date in the zone Settings choose, a status or hold as a badge, else its words. */
-function valueCell(change: ChangeRow, value: ChangeValue): Cell {
-  if (value === null) return text('—', { title: 'None' });
-  switch (changeValueKinds[change.field]) {
-    case 'instant':
-      return date(String(value), change.zone);
-    case 'status': {
-      const status = value as ContainerStatus;
-      return { kind: 'status', status, label: valueText(change.field, value), tone: statusTone[status] ?? 'neutral' };
-    }
-    case 'hold':
-      return {
-        kind: 'status',
-        status: String(value),
-        label: valueText(change.field, value),
-        tone: value === 'hold' ? 'bad' : 'good',
-      };
-    default:
-      return text(valueText(change.field, value));
-  }
-}
-
 export const changeColumns: Column<ChangeRow, 'seen_at'>[] = [
   {
     key: 'number',
@@ -99,27 +44,12 @@ export const changeColumns: Column<ChangeRow, 'seen_at'>[] = [
     shownByDefault: true,
   },
   {
-    key: 'change',
-    label: 'Change',
-    width: 190,
-    exportKeys: ['change'],
-    cell: (c) => text(changeLabel(c)),
-    shownByDefault: true,
-  },
-  {
-    key: 'old',
-    label: 'Was',
-    width: 198,
-    exportKeys: ['old'],
-    cell: (c) => valueCell(c, c.old),
-    shownByDefault: true,
-  },
-  {
-    key: 'new',
-    label: 'Now',
-    width: 198,
-    exportKeys: ['new'],
-    cell: (c) => valueCell(c, c.new),
+    key: 'event',
+    label: 'What happened',
+    // "ETA moved 2.3 days later, to Dec 19, 10:49 PM UTC" whole; the longest read whole on hover.
+    width: 440,
+    exportKeys: ['change', 'old', 'new'],
+    cell: (c) => text(changeSentence(c, cellFormats()), { title: changeSentence(c, fullFormats()) }),
     shownByDefault: true,
   },
   {
@@ -135,7 +65,7 @@ export const changeColumns: Column<ChangeRow, 'seen_at'>[] = [
   {
     key: 'customer',
     label: 'Customer',
-    width: 110,
+    width: 170,
     exportKeys: ['customer_name'],
     cell: (c) => text(c.customer ?? ''),
     shownByDefault: true,
@@ -157,8 +87,24 @@ export function changeTarget(change: ChangeRow): { view: 'shipments' | 'containe
     : { view: 'shipments', id: change.recordId };
 }
 
-/** A row as a screen reader announces it. */
+/** A row as a screen reader announces it: the record and what happened to it. */
 export function changeRowLabel(change: ChangeRow): string {
   const what = change.resource === 'container' ? 'Container' : 'Shipment';
-  return `${what} ${change.number ?? ''}: ${changeLabel(change)}`;
+  return `${what} ${change.number ?? ''}: ${changeSentence(change, fullFormats())}`;
+}
+
+/** Dates in a cell, short (the year only when far off), in the zone Settings choose. */
+function cellFormats(): EventFormats {
+  return {
+    instant: (iso, zone) => formatCellDateTime(iso, displayZone(app.timeDisplay, zone), app.now),
+    date: (day) => formatCellCalendarDate(day, app.now),
+  };
+}
+
+/** Dates whole, for the hover text, a screen reader and a record's page. */
+export function fullFormats(): EventFormats {
+  return {
+    instant: (iso, zone) => formatDateTime(iso, displayZone(app.timeDisplay, zone)),
+    date: (day) => formatCalendarDate(day),
+  };
 }
