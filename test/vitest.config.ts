@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     pool: 'forks',
+    // A fork per core: the main process only gathers results, so vitest's default (one core left
+    // for it) would run a 2-core machine's files one at a time.
+    maxWorkers: '100%',
     testTimeout: 20_000,
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
     projects: [
