@@ -21,9 +21,11 @@ import { startTestHost, type TestHost } from '../host/server';
 
 let sandbox: Sandbox;
 let host: TestHost;
-const apiKey = `e2e-changes-${randomUUID()}`;
 
 test.beforeEach(async ({}, testInfo) => {
+  // A key of each test's own: the client keeps one limiter per key per process, and a test must
+  // not wait out the window the one before it spent.
+  const apiKey = `e2e-changes-${randomUUID()}`;
   // Frozen, then moved on by hand: ETAs, arrivals and last free days move between the two syncs.
   sandbox = await startSandbox({ seed: 'e2e-changes', shipments: 60, apiKeys: [apiKey], tick: 0, routing: false });
   host = await startTestHost({
