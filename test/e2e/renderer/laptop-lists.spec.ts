@@ -31,13 +31,13 @@ test('containers open on what needs action: overdue first, the badge whole, boxe
   await expect(first.getByRole('gridcell').nth(1)).not.toHaveText(/Picked up|Empty returned/);
   await page.screenshot({ path: testInfo.outputPath('containers-lfd-descending.png') });
 
-  // On the container's own page the countdown is one piece too: it may move under the date, never
-  // break across two lines ("Last day / today").
+  // On the container's own page the countdown (the pickup answer's) is one piece too: it may move
+  // under the verdict, never break across two lines ("Last day / today").
   await grid.getByRole('columnheader', { name: 'Last free day' }).getByRole('button').click();
   await expect(grid.getByRole('columnheader', { name: 'Last free day' })).toHaveAttribute('aria-sort', 'ascending');
   await first.click();
   await expect(page).toHaveURL(/#\/containers\/[^/?]+/);
-  const badge = page.locator('dd .left').first();
+  const badge = page.getByTestId('pickup-card').locator('.urgency');
   await expect(badge).toHaveText(/^Overdue/);
   expect(await badge.evaluate((b) => b.getClientRects().length)).toBe(1);
 });
