@@ -56,4 +56,6 @@ export interface CoreOptions {
    * worker thread once the account's database is large, 'always' or 'never' for tests.
    */
   readsAside?: ReadsAsideMode;
+  /** The wait before a failed request to the service is tried again; tests pass one that does not wait on the clock. */
+  retryWait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }

@@ -80,6 +80,7 @@ export function createCore(options: CoreOptions): Core {
       notify: options.notify && ((notification) => showNotification(profile === null, notification)),
       now: options.now,
       readsAside: options.readsAside,
+      retryWait: options.retryWait,
       autoSync: options.autoSync ?? true,
       fetch: options.fetch,
       demo,

@@ -53,6 +53,8 @@ export interface SessionOptions {
   log: (message: string, error?: unknown) => void;
   /** Where the long reads run (core/reads): 'auto' by default (a worker once the database is large). */
   readsAside?: ReadsAsideMode;
+  /** The wait before a failed request is tried again (tests: one that does not wait on the clock). */
+  retryWait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 const DATA_CHANGED_EVERY_MS = 1500;
@@ -141,6 +143,7 @@ export class Session {
           // The window's loop is this process's: pages are parsed and written by a worker thread.
           pagesAside: true,
           log: options.log,
+          retryWait: options.retryWait,
         });
         session = new Session(options, demoServer, parts, parts.db, () => parts.close());
       } else {

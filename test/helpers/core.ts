@@ -3,6 +3,7 @@ import { createCore, type Core, type CoreOptions, type DemoService } from '../..
 import { DEMO_API_KEY, type SandboxOptions } from '../../src/sandbox/index';
 import type { Channel, Envelope } from '../../src/shared/ipc';
 import { startTestSandbox } from './sandbox';
+import { noRetryWait } from './sync';
 import { tempDir } from './temp-dir';
 
 /**
@@ -25,7 +26,7 @@ export function testDemoService(options: SandboxOptions = {}): DemoService {
   };
 }
 
-/** A core on a fresh data folder, not syncing on its own, with every log line kept; demo mode syncs a small test sandbox. */
+/** A core on a fresh data folder, not syncing on its own, its retries not waiting on the clock, with every log line kept; demo mode syncs a small test sandbox. */
 export function testCore(options: Partial<CoreOptions> = {}): { core: Core; dataDir: string; logs: string[] } {
   const dataDir = options.dataDir ?? tempDir();
   const logs: string[] = [];
@@ -34,6 +35,7 @@ export function testCore(options: Partial<CoreOptions> = {}): { core: Core; data
     appVersion: '0.0.0-test',
     autoSync: false,
     demo: testDemoService(),
+    retryWait: noRetryWait,
     log: (message, error) =>
       logs.push(
         `${message} ${error instanceof Error ? `${error.message} ${error.stack ?? ''}` : JSON.stringify(error ?? '')}`,

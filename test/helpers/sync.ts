@@ -5,8 +5,18 @@ import { unspendableLimit } from './sandbox';
 import { tempDir } from './temp-dir';
 
 /**
+ * The client's wait before a retry, without the clock: the retry comes on the next turn of the
+ * loop (an aborted wait still throws). Tests about the backoff's length record their own.
+ */
+export function noRetryWait(_ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
  * A sync of a sandbox into a fresh database, with a private limiter that has a test sandbox's
- * unspendable limit in every bucket; a test about a limit sets its own.
+ * unspendable limit in every bucket and retries that do not wait on the clock; a test about a
+ * limit or a backoff sets its own.
  */
 export function syncOf(sandbox: Sandbox, options: Partial<OpenSyncOptions> = {}): OpenSync & { dbPath: string } {
   const dbPath = options.dbPath ?? join(tempDir(), 'sync.sqlite');
@@ -21,6 +31,7 @@ export function syncOf(sandbox: Sandbox, options: Partial<OpenSyncOptions> = {})
       refresh_container: unspendableLimit,
     },
     timeoutMs: 2000,
+    retryWait: noRetryWait,
     ...options,
     dbPath,
   });

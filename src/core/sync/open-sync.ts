@@ -54,6 +54,8 @@ export interface OpenSyncOptions {
   pagesAside?: boolean;
   /** Where the pages' worker says it could not start or stopped (the app's log). */
   log?: Logger;
+  /** The wait before a failed request is tried again (the client's backoff); tests pass one that does not wait on the clock. */
+  retryWait?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 export interface OpenSync {
@@ -84,6 +86,7 @@ export function openSync(options: OpenSyncOptions): OpenSync {
     limiter,
     timeoutMs: options.timeoutMs,
     fetch: options.fetch,
+    sleep: options.retryWait,
     onRequest: (event) => {
       meter.record(event);
       options.onRequest?.(event);
