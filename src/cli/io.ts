@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
 export interface Output {
   write(text: string): unknown;
   /** A terminal (Node's streams say so); a pipe, a file or a test's buffer is not. */
@@ -13,6 +15,15 @@ export interface CommandIo {
 
 /** A command line that does not make sense: exit code 2 with the usage text. */
 export class UsageError extends Error {}
+
+/** Node's `parseArgs`, its refusal (an unknown flag, a missing value) a usage error quoting its sentence. */
+export function parseCommandLine<const T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
 
 /**
  * A command's progress, one line redrawn in place on a terminal. Where `err` is no terminal (a cron

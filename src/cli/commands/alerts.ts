@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import { alertRuleLabels, type AlertRow } from '../../shared/alerts';
 import { knownAlerts } from '../../core/alerts/raise-alerts';
 import { listAlerts } from '../../core/store/queries/alerts';
 import { withReadableDatabase } from '../database-files';
 import { exitCodes } from '../exit-codes';
-import { UsageError, type CommandIo } from '../io';
+import { UsageError, type CommandIo, parseCommandLine } from '../io';
 import { chunked, plain, writeTable } from '../text-output';
 import { sinceOf } from './changes';
 
@@ -32,21 +31,16 @@ export function runAlerts(args: string[], io: CommandIo): Promise<number> {
 }
 
 function printAlerts(args: string[], io: CommandIo): number {
-  let values;
-  try {
-    values = parseArgs({
-      args,
-      strict: true,
-      options: {
-        db: { type: 'string' },
-        since: { type: 'string' },
-        run: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseCommandLine({
+    args,
+    strict: true,
+    options: {
+      db: { type: 'string' },
+      since: { type: 'string' },
+      run: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  }).values;
   if (!values.db) throw new UsageError('alerts needs --db PATH');
   const since = sinceOf(values.since) ?? undefined;
   let runId: number | undefined;

@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import { changeLabel, changeValueText, toChangeRow } from '../../core/history/change-history';
 import { iterateChanges } from '../../core/store/queries/changes';
 import type { ChangeRow } from '../../shared/changes';
 import { withReadableDatabase } from '../database-files';
 import { exitCodes } from '../exit-codes';
-import { UsageError, type CommandIo } from '../io';
+import { UsageError, type CommandIo, parseCommandLine } from '../io';
 import { chunked, plain, writeTable } from '../text-output';
 
 export const changesUsage = `changes --db PATH [--since ISO] [--json]
@@ -54,16 +53,11 @@ export function runChanges(args: string[], io: CommandIo): Promise<number> {
 }
 
 function printChanges(args: string[], io: CommandIo): number {
-  let values;
-  try {
-    values = parseArgs({
-      args,
-      strict: true,
-      options: { db: { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean' } },
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseCommandLine({
+    args,
+    strict: true,
+    options: { db: { type: 'string' }, since: { type: 'string' }, json: { type: 'boolean' } },
+  }).values;
   if (!values.db) throw new UsageError('changes needs --db PATH');
   const since = sinceOf(values.since);
   return withReadableDatabase({ file: values.db, io, missingAdvice: 'run sync first' }, ({ db }) => {

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { openSync } from '../../core/sync/open-sync';
 import { sandboxDemoService } from '../../sandbox/demo-service';
 import { parseLatency, type Latency } from '../../sandbox/latency';
 import { exitCodes } from '../exit-codes';
-import { UsageError, type CommandIo } from '../io';
+import { UsageError, type CommandIo, parseCommandLine } from '../io';
 import { summaryJson, summaryText } from './sync';
 
 export const demoUsage = `demo [--db PATH] [--shipments N] [--latency realistic|none|MS] [--json]
@@ -13,21 +12,16 @@ export const demoUsage = `demo [--db PATH] [--shipments N] [--latency realistic|
                       service's delays unless --latency says otherwise.`;
 
 export async function runDemo(args: string[], io: CommandIo, dataDir: () => string): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({
-      args,
-      strict: true,
-      options: {
-        db: { type: 'string' },
-        shipments: { type: 'string' },
-        latency: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseCommandLine({
+    args,
+    strict: true,
+    options: {
+      db: { type: 'string' },
+      shipments: { type: 'string' },
+      latency: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  }).values;
   const shipments = values.shipments === undefined ? 250 : Number(values.shipments);
   if (!Number.isInteger(shipments) || shipments < 0) throw new UsageError('--shipments must be a whole number');
   // The same demo service the app's demo account syncs from, in this process on loopback.

@@ -5,7 +5,6 @@
  * do not hold back the valid ones: those are sent, and the exit code is 6.
  */
 import { basename } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ImportJob } from '../../core/import/import-job';
 import { importLookups } from '../../core/import/lookups';
 import { readImportPath } from '../../core/import/read-file';
@@ -17,7 +16,7 @@ import { openSync } from '../../core/sync/open-sync';
 import { importRowStatusLabels, type ImportRow } from '../../shared/imports';
 import { resolveAccount } from '../account';
 import { exitCodes } from '../exit-codes';
-import { progressLine, UsageError, type CommandIo } from '../io';
+import { progressLine, UsageError, type CommandIo, parseCommandLine } from '../io';
 
 export const importUsage = `import FILE.csv|FILE.xlsx (--db PATH | --profile NAME) [--base-url URL] [--json]
                       Create a tracking request for each row of a CSV or Excel file (columns: number,
@@ -58,22 +57,17 @@ export interface ImportDeps {
 }
 
 export async function runImport(args: string[], io: CommandIo, deps: ImportDeps = {}): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        db: { type: 'string' },
-        profile: { type: 'string' },
-        'base-url': { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandLine({
+    args,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      db: { type: 'string' },
+      profile: { type: 'string' },
+      'base-url': { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError('import needs one file: import FILE.csv|FILE.xlsx');
   if (!values.db && !values.profile) throw new UsageError('import needs --db PATH or --profile NAME');

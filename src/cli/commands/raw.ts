@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { rawTypes, readRaw } from '../../core/store/queries/raw';
 import { withReadableDatabase } from '../database-files';
 import { exitCodes } from '../exit-codes';
-import { UsageError, type CommandIo } from '../io';
+import { UsageError, type CommandIo, parseCommandLine } from '../io';
 
 export const rawUsage = `raw TYPE ID --db PATH
                       Print one record as the Tracking API sent it and the database keeps it (JSON,
@@ -14,12 +13,7 @@ export function runRaw(args: string[], io: CommandIo): Promise<number> {
 }
 
 function printRaw(args: string[], io: CommandIo): number {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, strict: true, allowPositionals: true, options: { db: { type: 'string' } } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandLine({ args, strict: true, allowPositionals: true, options: { db: { type: 'string' } } });
   const [type, id, ...extra] = parsed.positionals;
   const db = parsed.values.db;
   if (!type || !id || extra.length > 0 || !db) throw new UsageError('raw needs TYPE ID --db PATH');

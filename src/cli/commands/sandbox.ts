@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   DEMO_API_KEY,
   parseFaults,
@@ -7,7 +6,7 @@ import {
   startSandbox,
   type SandboxOptions,
 } from '../../sandbox/index';
-import { UsageError, type CommandIo } from '../io';
+import { UsageError, type CommandIo, parseCommandLine } from '../io';
 
 export const sandboxUsage = `sandbox [options]   Run the local simulator of the Tracking API on 127.0.0.1.
     --port N                 port (default 0: any free port)
@@ -31,27 +30,22 @@ function wholeNumber(value: string | undefined, name: string, fallback: number):
 
 /** Parses the sandbox options; a bad value is a usage error naming the option. */
 export function parseSandboxArgs(args: string[]): SandboxOptions {
-  let values;
-  try {
-    values = parseArgs({
-      args,
-      strict: true,
-      options: {
-        port: { type: 'string' },
-        seed: { type: 'string' },
-        shipments: { type: 'string' },
-        'api-key': { type: 'string', multiple: true },
-        'rate-limit': { type: 'string' },
-        latency: { type: 'string' },
-        shape: { type: 'string' },
-        faults: { type: 'string' },
-        tick: { type: 'string' },
-        log: { type: 'boolean' },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseCommandLine({
+    args,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      shipments: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      'rate-limit': { type: 'string' },
+      latency: { type: 'string' },
+      shape: { type: 'string' },
+      faults: { type: 'string' },
+      tick: { type: 'string' },
+      log: { type: 'boolean' },
+    },
+  }).values;
   const options: SandboxOptions = {
     port: wholeNumber(values.port, 'port', 0),
     seed: values.seed ?? 'quayside',

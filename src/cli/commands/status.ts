@@ -1,9 +1,8 @@
-import { parseArgs } from 'node:util';
 import { readSyncLog } from '../../core/store/sync-log';
 import { countResources, listSyncState } from '../../core/store/sync-state';
 import { readOnlyNote, withReadableDatabase } from '../database-files';
 import { exitCodes } from '../exit-codes';
-import { UsageError, type CommandIo } from '../io';
+import { UsageError, type CommandIo, parseCommandLine } from '../io';
 
 export const statusUsage = `status --db PATH [--json]
                       Counts per resource, the last syncs, and the sync cursors of a database.`;
@@ -13,12 +12,11 @@ export function runStatus(args: string[], io: CommandIo): Promise<number> {
 }
 
 function printStatus(args: string[], io: CommandIo): number {
-  let values;
-  try {
-    values = parseArgs({ args, strict: true, options: { db: { type: 'string' }, json: { type: 'boolean' } } }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseCommandLine({
+    args,
+    strict: true,
+    options: { db: { type: 'string' }, json: { type: 'boolean' } },
+  }).values;
   if (!values.db) throw new UsageError('status needs --db PATH');
   return withReadableDatabase({ file: values.db, io }, ({ db, readOnly }) => {
     const counts = countResources(db);

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import type { SecretStore } from '../../core/secrets/index';
 import { SettingsStore } from '../../core/settings-store';
 import { openSync } from '../../core/sync/open-sync';
@@ -7,7 +6,7 @@ import { profileDataDir, resolveAccount } from '../account';
 import type { SyncSummary } from '../../core/sync/types';
 import { parseRateLimit } from '../../sandbox/rate-limit';
 import { exitCodeFor, exitCodes } from '../exit-codes';
-import { progressLine, UsageError, type CommandIo } from '../io';
+import { progressLine, UsageError, type CommandIo, parseCommandLine } from '../io';
 
 /**
  * SQLite's page cache of a CLI sync, in MB (the app keeps 32 for its lists): a sync writes each
@@ -60,23 +59,18 @@ export function summaryText(summary: SyncSummary): string {
 }
 
 export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({
-      args,
-      strict: true,
-      options: {
-        db: { type: 'string' },
-        profile: { type: 'string' },
-        'base-url': { type: 'string' },
-        'rate-limit': { type: 'string' },
-        full: { type: 'boolean' },
-        json: { type: 'boolean' },
-      },
-    }).values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const values = parseCommandLine({
+    args,
+    strict: true,
+    options: {
+      db: { type: 'string' },
+      profile: { type: 'string' },
+      'base-url': { type: 'string' },
+      'rate-limit': { type: 'string' },
+      full: { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+  }).values;
   if (!values.db && !values.profile) throw new UsageError('sync needs --db PATH or --profile NAME');
   let rateLimit;
   try {
