@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { dueDaysSchema, pastDaysSchema } from './date-filters';
-import { containerStatuses } from './status';
+import { containerStatuses, statusGroups } from './status';
 
 const text = z.string().trim().max(200);
 const list = z.array(z.string().trim().min(1).max(100)).max(200);
@@ -83,6 +83,8 @@ export type ShipmentFilters = z.infer<typeof shipmentFiltersSchema>;
 export const containerFiltersSchema = shipmentFiltersSchema
   .extend({
     statuses: z.array(z.enum(containerStatuses)).max(20).optional(),
+    /** Stages (src/shared/status.ts), kept as named: a box at any of their statuses. */
+    statusGroups: z.array(z.enum(statusGroups)).max(10).optional(),
     lfdFrom: instant.optional(),
     lfdTo: instant.optional(),
     /** Last free day on these days; "overdue": as `overdue`. */

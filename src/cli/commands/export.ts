@@ -9,6 +9,7 @@ import type { ExportFormat } from '../../core/export/write-file';
 import { lists } from '../../core/resources/lists';
 import type { Db } from '../../core/store/database';
 import { listNameOf } from '../../shared/list-views';
+import { statusGroups, type StatusGroup } from '../../shared/status';
 import { describeDatabaseFailure, openForReading } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, type CommandIo } from '../io';
@@ -16,14 +17,18 @@ import { customFieldFlags, customFieldFlagsUsage } from './custom-field-flags';
 import { dateFlagFilters, dateFlagOptions, dateFlagsUsage, withBareOverdue } from './date-flags';
 import { perCustomerArgs, perCustomerReport, perCustomerUsage } from './export-per-customer';
 
+/** `--stage`'s values: the stages of src/shared/status.ts, as a shell types them (`not-picked-up`). */
+const stageFlagValues = statusGroups.map((g) => g.replaceAll('_', '-'));
+
 export const exportUsage = `export ${exportViews.join('|')} --db PATH --out FILE [options]
                       Write a list, filtered and sorted as in the app, to CSV (UTF-8 with BOM) or to an
                       Excel workbook: --out's extension says which (.csv or .xlsx):
     --search TEXT  --carrier SCAC  --pol LOCODE  --pod LOCODE  --destination LOCODE  --customer NAME
-    --tag TAG  --status STATUS  --eta-from ISO  --eta-to ISO  --lfd-from ISO  --lfd-to ISO
+    --tag TAG  --status STATUS  --stage ${stageFlagValues.join('|')}
+    --eta-from ISO  --eta-to ISO  --lfd-from ISO  --lfd-to ISO
     --tracking-stopped true|false  --on-hold true|false  --overdue true|false  --pickup-ready true|false
     ${dateFlagsUsage}
-    (carrier, ports, customer, tag and status repeat)  --sort FIELD[:asc|desc] (cf.FIELD sorts by a custom field)
+    (carrier, ports, customer, tag, status and stage repeat)  --sort FIELD[:asc|desc] (cf.FIELD sorts by a custom field)
     ${customFieldFlagsUsage}
     --columns KEY,KEY (cf.FIELD is a custom field's column)  --header-style human|keys
   ${perCustomerUsage}
@@ -40,6 +45,16 @@ function formatOf(out: string): ExportFormat {
     `--out must end in .csv (a CSV file) or .xlsx (an Excel workbook), not "${extension || basename(out)}": ` +
       'the file name says which format to write.',
   );
+}
+
+function stagesOf(values: string[] | undefined): StatusGroup[] | undefined {
+  return values?.map((value) => {
+    const stage = statusGroups[stageFlagValues.indexOf(value)];
+    if (stage === undefined) {
+      throw new UsageError(`--stage must be one of ${stageFlagValues.join(', ')}; "${value}" is not one.`);
+    }
+    return stage;
+  });
 }
 
 function bool(value: string | undefined, name: string): boolean | undefined {
@@ -67,6 +82,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
         customer: { type: 'string', multiple: true },
         tag: { type: 'string', multiple: true },
         status: { type: 'string', multiple: true },
+        stage: { type: 'string', multiple: true },
         'eta-from': { type: 'string' },
         'eta-to': { type: 'string' },
         'lfd-from': { type: 'string' },
@@ -98,6 +114,8 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
   if (!view || !list || positionals.length > 1) {
     throw new UsageError(`export needs one of ${exportViews.join(', ')} or events`);
   }
+  if (values.stage !== undefined && list !== 'containers')
+    throw new UsageError(`${view} exports do not filter by stage`);
   const per = perCustomerArgs(values, list, view);
   if (!values.db || (per === null && !values.out)) throw new UsageError('export needs --db PATH and --out FILE');
   const format = per?.format ?? formatOf(values.out!);
@@ -122,6 +140,7 @@ export async function runExport(args: string[], io: CommandIo): Promise<number> 
   if (list === 'containers') {
     Object.assign(filters, {
       statuses: values.status,
+      statusGroups: stagesOf(values.stage),
       lfdFrom: values['lfd-from'],
       lfdTo: values['lfd-to'],
       onHold: bool(values['on-hold'], 'on-hold'),

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { holdLabel } from '../../shared/labels';
-import { containerStatusLabels } from '../../shared/status';
+import { containerStatusLabels, statusesOfGroups } from '../../shared/status';
 import { deriveContainer, totalOfFees, type DerivedContainer } from '../derive/container';
 import { dateOnly, timestamp } from '../export/columns';
 import { storedInstantOrDate, withCheckedDates } from '../store/instant';
@@ -288,6 +288,8 @@ export const containersList = defineList({
       },
     ),
     statuses: oneOf('c.status'),
+    // A stage is its statuses, resolved here so a saved stage follows what it means.
+    statusGroups: (groups, q) => oneOf('c.status')(statusesOfGroups(groups), q),
     lfdFrom: from('c.lfd_deadline_at'),
     lfdTo: to('c.lfd_deadline_at'),
     // The day as the list shows it (where the box waits); overdue as the Overdue filter.
