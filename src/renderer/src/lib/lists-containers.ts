@@ -2,7 +2,13 @@
 import type { ListRow } from '../../../shared/ipc';
 import { customFieldParts } from './lists-custom-fields';
 import { holdLabel } from '../../../shared/labels';
-import { containerStatuses, containerStatusLabels, type ContainerStatus } from '../../../shared/status';
+import {
+  containerStatuses,
+  containerStatusLabels,
+  statusGroupLabels,
+  statusGroups,
+  type ContainerStatus,
+} from '../../../shared/status';
 import { formatMoney } from './format';
 import { text, timeColumn, type ListDef, type Tone } from './lists-model';
 import { portFilters, trackingFilters } from './lists-shipments';
@@ -30,6 +36,13 @@ export const containersList: ListDef<'containers'> = {
   rowLabel: (row) => `Container ${row.number ?? row.id}`,
   customFields: customFieldParts<ListRow<'containers'>>('container'),
   filters: [
+    // The stages a forwarder thinks in ("Not picked up yet"), one choice each, before the statuses.
+    {
+      key: 'statusGroups',
+      label: 'Stage',
+      kind: 'choices',
+      choices: statusGroups.map((g) => ({ value: g, label: statusGroupLabels[g] })),
+    },
     {
       key: 'statuses',
       label: 'Status',
