@@ -272,16 +272,12 @@ export const containersList = defineList({
     ...byShipment,
     // Its own number, or anything on its shipment (BL, references, ports, customer…).
     search: searchEither(
-      'c.id',
-      {
-        table: 'container_search',
-        select: (w) => `SELECT id FROM containers WHERE ${w.join(' AND ')}`,
-        ownRow: 'c.rowid',
-      },
+      { table: 'container_search', ownRow: 'c.rowid' },
       {
         table: 'shipment_search',
-        select: (w) =>
-          `SELECT c2.id FROM containers c2 JOIN shipments s2 ON s2.id = c2.shipment_id WHERE s2.${w.join(' AND s2.')}`,
+        // The containers of the matching shipments, by rowid.
+        rowsOf: (matching) =>
+          `SELECT c2.rowid FROM shipments s2 JOIN containers c2 ON c2.shipment_id = s2.id WHERE s2.rowid IN (${matching})`,
         // The container's shipment, its stored search text.
         relatedRows: (content, text) =>
           `EXISTS (SELECT 1 FROM shipments s3 JOIN ${content} t ON t.id = s3.rowid WHERE s3.id = c.shipment_id AND ${text})`,

@@ -196,11 +196,12 @@ export const shipments = defineResource({
 export const shipmentFilters: FiltersSql<ListFiltersOf<'shipments'>> = {
   // Its own row (BL, references, ports, customer…) or one of its containers' numbers.
   search: searchEither(
-    's.id',
-    { table: 'shipment_search', select: (w) => `SELECT id FROM shipments WHERE ${w.join(' AND ')}`, ownRow: 's.rowid' },
+    { table: 'shipment_search', ownRow: 's.rowid' },
     {
       table: 'container_search',
-      select: (w) => `SELECT shipment_id FROM containers WHERE ${w.join(' AND ')}`,
+      // The shipments of the matching containers, by rowid.
+      rowsOf: (matching) =>
+        `SELECT s2.rowid FROM containers c2 JOIN shipments s2 ON s2.id = c2.shipment_id WHERE c2.rowid IN (${matching})`,
       // The shipment's containers (by the shipment index), each one's stored search text.
       relatedRows: (content, text) =>
         `EXISTS (SELECT 1 FROM containers c3 JOIN ${content} t ON t.id = c3.rowid WHERE c3.shipment_id = s.id AND ${text})`,

@@ -84,47 +84,62 @@ export const searchIn =
 const storedTextLikes = (alias: string, likes: readonly string[]) =>
   likes.map(() => `${alias}.c0 LIKE ? ESCAPE '\\'`).join(' AND ');
 
+/** The rowids of an FTS5 search table's rows matching the search text (null: no word to match). */
+function searchRows(table: string, text: string): { sql: string; params: unknown[] } | null {
+  const { match, likes } = searchMatch(text);
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (match !== null) {
+    conditions.push(`${table} MATCH ?`);
+    params.push(match);
+  }
+  for (const like of likes) {
+    conditions.push(`body LIKE ? ESCAPE '\\'`);
+    params.push(like);
+  }
+  return conditions.length === 0
+    ? null
+    : { sql: `SELECT rowid FROM ${table} WHERE ${conditions.join(' AND ')}`, params };
+}
+
 /**
- * The search text matching a row's own search table or a related table's, as
- * `idColumn IN (SELECT … own UNION ALL SELECT … related)`; `related` gets the related table's
- * conditions (its `rowid IN (…)`) and returns the SELECT of ids they reach.
+ * The search text matching a row's own search table or a related table's, as a set of the listed
+ * table's rowids: `ownRow IN (own matches UNION ALL rows the related matches reach)`. An FTS5
+ * table's rowid is its record's rowid, so the set is built from indexes alone except where the
+ * related rows are joined (`related.rowsOf`, given the related table's matching rowids).
  *
- * Words shorter than three characters are a LIKE that no trigram narrows (`searchMatch`): one
- * letter matches nearly every row, and the set of ids it makes (both tables, 300k rows at 100k
- * shipments) took a page and a count about a second each. For those, a page or a count reads
- * the set's first ids (`inSet`): few, they are the list; many, each row is tested instead as the
- * page walks (`ownRow`, the row's own rowid, and `relatedRows`, an EXISTS over the related rows
- * given the condition on their text), against the text the FTS5 table stores (its `_content`
- * table: `id` the rowid, `c0` the one column), so a page stops as soon as it is full.
+ * For a page or a count the set's first rowids are read (`inSet`): few, they are the list (each
+ * row read by its rowid); many, each row is tested as the page walks its sort index instead of
+ * every match being read and sorted (11k matches of three letters at 100k shipments took a page
+ * 150 ms), and a count tests the rowids of the table's live index, never its wide rows. A word
+ * with three characters or more tests membership in the set (`+ownRow`: a test, not the way in;
+ * SQLite builds the set once and keeps a Bloom filter of it). Shorter words are a LIKE that no
+ * trigram narrows (`searchMatch`), a set of most rows: each row is tested against the text its
+ * FTS5 table stores (its `_content` table: `id` the rowid, `c0` the one column) and, failing
+ * that, its related rows' (`relatedRows`).
  */
 export function searchEither(
-  idColumn: string,
-  own: { table: string; select: (conditions: string[]) => string; ownRow: string },
+  own: { table: string; ownRow: string },
   related: {
     table: string;
-    select: (conditions: string[]) => string;
+    rowsOf: (matching: string) => string;
     relatedRows: (content: string, textCondition: string) => string;
   },
 ): FilterSql<string> {
   return (text, q) => {
-    const ownWhere: string[] = [];
-    const ownParams: unknown[] = [];
-    const relatedWhere: string[] = [];
-    const relatedParams: unknown[] = [];
-    searchFilter('rowid', own.table, text, ownWhere, ownParams);
-    searchFilter('rowid', related.table, text, relatedWhere, relatedParams);
-    if (ownWhere.length === 0) return;
-    const subquery = `${own.select(ownWhere)} UNION ALL ${related.select(relatedWhere)}`;
+    const ownRows = searchRows(own.table, text);
+    const relatedRows = searchRows(related.table, text);
+    if (ownRows === null || relatedRows === null) return;
+    const subquery = `${ownRows.sql} UNION ALL ${related.rowsOf(relatedRows.sql)}`;
+    const params = [...ownRows.params, ...relatedRows.params];
     const { match, likes } = searchMatch(text);
     if (match !== null) {
-      // A trigram narrows the set: SQLite reads it through the index, once a statement.
-      q.where.push(`${idColumn} IN (${subquery})`);
-      q.params.push(...ownParams, ...relatedParams);
+      q.inSet(own.ownRow, subquery, params, { condition: `+${own.ownRow} IN (${subquery})`, params });
       return;
     }
     const ownTest = `EXISTS (SELECT 1 FROM ${own.table}_content t WHERE t.id = ${own.ownRow} AND ${storedTextLikes('t', likes)})`;
     const relatedTest = related.relatedRows(`${related.table}_content`, storedTextLikes('t', likes));
-    q.inSet(idColumn, subquery, [...ownParams, ...relatedParams], {
+    q.inSet(own.ownRow, subquery, params, {
       condition: `(${ownTest} OR ${relatedTest})`,
       params: [...likes, ...likes],
     });
