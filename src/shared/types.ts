@@ -255,6 +255,7 @@ export interface DashboardFilters {
   lfdToday: ContainerFilters;
   lfdWithin3Days: ContainerFilters;
   overdue: ContainerFilters;
+  pickupSoon: ContainerFilters;
 }
 
 export interface DashboardSummary {
@@ -270,6 +271,8 @@ export interface DashboardSummary {
   lfdToday: number;
   lfdWithin3Days: number;
   overdue: number;
+  /** Not picked up yet, the last free day in the next 5 days or already past. */
+  pickupSoon: number;
   onHold: CountBucket[];
   etaSlipped: number;
   trackingFailed: CountBucket[];

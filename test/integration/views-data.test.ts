@@ -18,7 +18,14 @@ describe('what the renderer needs beyond the lists', () => {
     const containers = (filters: ContainerFilters) => value<number>(core, 'containers:count', { filters });
     // The demo world (seed 'core-test') is laid out relative to now, so these tiles always count
     // something: a filter that matched nothing would not agree with them by accident.
-    for (const tile of ['arrivingNext7Days', 'etaSlipped', 'arrivedNotAvailable', 'lfdWithin3Days', 'overdue'] as const)
+    for (const tile of [
+      'arrivingNext7Days',
+      'etaSlipped',
+      'arrivedNotAvailable',
+      'lfdWithin3Days',
+      'overdue',
+      'pickupSoon',
+    ] as const)
       expect(summary[tile], tile).toBeGreaterThan(0);
     expect(await shipments({})).toBe(60);
     expect(await shipments(summary.filters.arrivingNext7Days)).toBe(summary.arrivingNext7Days);
@@ -27,6 +34,13 @@ describe('what the renderer needs beyond the lists', () => {
     expect(await containers(summary.filters.lfdToday)).toBe(summary.lfdToday);
     expect(await containers(summary.filters.lfdWithin3Days)).toBe(summary.lfdWithin3Days);
     expect(await containers(summary.filters.overdue)).toBe(summary.overdue);
+    expect(await containers(summary.filters.pickupSoon)).toBe(summary.pickupSoon);
+    // "Next 5 days or overdue" holds every box the narrower tiles count, and is kept as days from today.
+    expect(summary.pickupSoon).toBeGreaterThanOrEqual(Math.max(summary.lfdWithin3Days, summary.overdue));
+    expect(summary.filters.pickupSoon).toEqual({
+      statusGroups: ['not_picked_up'],
+      lfdDays: { next: 5, overdue: true },
+    });
     expect(summary.delaysByCarrier.length).toBeGreaterThan(0);
     for (const delay of summary.delaysByCarrier) {
       expect(delay.shipments).toBeGreaterThan(0);

@@ -32,6 +32,12 @@ export function dashboardFilters(now: number) {
       statuses: ['discharged', 'available', 'on_rail'] as ('discharged' | 'available' | 'on_rail')[],
     },
     overdue: { overdue: true },
+    // Monday's question: what must be picked up this working week, the overdue ones with it.
+    // Kept as days from today, so the list the tile opens (and a view saved from it) stays relative.
+    pickupSoon: {
+      statusGroups: ['not_picked_up'] as 'not_picked_up'[],
+      lfdDays: { next: 5, overdue: true } as { next: number; overdue: true },
+    },
     etaSlipped: { etaSlipped: true, etaFrom: iso(now) },
   };
 }
@@ -105,6 +111,7 @@ export function dashboardSummary(db: Db, now = Date.now(), zone = computerTimeZo
     lfdToday: countContainers(db, f.lfdToday, { now: nowIso }),
     lfdWithin3Days: countContainers(db, f.lfdWithin3Days, { now: nowIso }),
     overdue: countContainers(db, f.overdue, { now: nowIso }),
+    pickupSoon: countContainers(db, f.pickupSoon, { now: nowIso }),
     onHold: holds.map((h): CountBucket => ({
       key: h.name ?? 'hold',
       label: h.name ? holdLabel(h.name) : 'Hold',
