@@ -13,6 +13,7 @@ import { changesUsage, runChanges } from './commands/changes';
 import { demoUsage, runDemo } from './commands/demo';
 import { exportUsage, runExport } from './commands/export';
 import { importUsage, runImport } from './commands/import';
+import { insightsUsage, runInsights } from './commands/insights';
 import { rawUsage, runRaw } from './commands/raw';
 import { runSandbox, sandboxUsage } from './commands/sandbox';
 import { runStatus, statusUsage } from './commands/status';
@@ -36,6 +37,7 @@ Commands:
   ${importUsage}
   ${changesUsage}
   ${alertsUsage}
+  ${insightsUsage}
   ${rawUsage}
   ${demoUsage}
   ${sandboxUsage}
@@ -77,6 +79,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   import: runImport,
   changes: runChanges,
   alerts: runAlerts,
+  insights: runInsights,
   raw: runRaw,
   demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,

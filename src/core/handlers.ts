@@ -8,6 +8,7 @@ import { dataHandlers } from './handlers/data';
 import { documentHandlers } from './handlers/documents';
 import { exportHandlers } from './handlers/export';
 import { importHandlers } from './handlers/imports';
+import { insightsHandlers } from './insights/handlers';
 import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
 import { lookupHandlers } from './handlers/lookups';
@@ -43,5 +44,6 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...importHandlers(ctx),
     ...changeHandlers(ctx),
     ...alertHandlers(ctx),
+    ...insightsHandlers(ctx),
   };
 }

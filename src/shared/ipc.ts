@@ -32,6 +32,7 @@ import {
   type ChangesCount,
 } from './changes';
 import { alertsListSchema, type AlertsList } from './alerts';
+import { insightsExportSchema, insightsRequestSchema, type InsightsResult } from './insights';
 import type { DocumentInfo, DocumentOpened } from './documents';
 import type { PerCustomerExportResult } from './export-per-customer';
 import { listNames, type ListName, type ListTypes } from './list-views';
@@ -226,6 +227,10 @@ export const contract = {
   'export:changes': channel<ExportResult>()(exportChangesSchema),
   /** Alerts (local): one sync's (the notification's list) or those raised since an instant, newest first. */
   'alerts:list': channel<AlertsList>()(alertsListSchema),
+  /** Carrier, lane and terminal reliability and dwell from the local history (src/shared/insights.ts). */
+  'insights:get': channel<InsightsResult>()(insightsRequestSchema.optional()),
+  /** One insights table (over the range or by month) to a CSV or XLSX file the user chooses. */
+  'insights:export': channel<ExportResult>()(insightsExportSchema),
 } as const;
 
 export const events = {

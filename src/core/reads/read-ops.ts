@@ -4,8 +4,10 @@
  * thread (`read-worker.ts`), and what it runs on the core's own connection where none serves. Both run the same functions, so an
  * answer is the same rows in the same order wherever it was read.
  */
+import type { InsightsRequest } from '../../shared/insights';
 import type { ListName } from '../../shared/list-views';
 import type { Sort } from '../../shared/views';
+import { computeInsights, type InsightsOptions } from '../insights/insights';
 import type { Db } from '../store/database';
 import { dashboardSummary } from '../store/queries/dashboard';
 import { filterOptions } from '../store/queries/filter-options';
@@ -23,7 +25,9 @@ export type ReadOp =
   | { op: 'search'; text: string; limit: number }
   /** The dashboard's tiles and the filters' pick lists: a few grouped counts over every row. */
   | { op: 'dashboard'; now: number; zone?: string }
-  | { op: 'filterOptions' };
+  | { op: 'filterOptions' }
+  /** Insights: carrier, lane and terminal figures, grouped in the store. */
+  | { op: 'insights'; request: InsightsRequest; options: InsightsOptions };
 
 /** A read of one step. */
 function one(read: () => unknown): { steps: (() => void)[]; answer: () => unknown } {
@@ -42,6 +46,8 @@ export function readSteps(db: Db, read: ReadOp): { steps: (() => void)[]; answer
       return one(() => dashboardSummary(db, read.now, read.zone));
     case 'filterOptions':
       return one(() => filterOptions(db));
+    case 'insights':
+      return one(() => computeInsights(db, read.request, read.options));
     case 'search': {
       const parts = searchParts(db, read.text, read.limit);
       return { steps: parts.steps, answer: (): SearchAnswer => parts.answer() };
