@@ -5,7 +5,9 @@ import { userEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { containersList } from '../../src/renderer/src/lib/lists';
+import AlertsView from '../../src/renderer/src/views/AlertsView.svelte';
 import ListView from '../../src/renderer/src/views/ListView.svelte';
+import type { AlertRow } from '../../src/shared/alerts';
 import type { ContainerFilters } from '../../src/shared/views';
 import { bridge } from './bridge';
 
@@ -114,5 +116,40 @@ describe('an empty list', () => {
     expect(screen.getByRole('link', { name: 'Go to Tracking requests' }).getAttribute('href')).toBe(
       '#/tracking-requests',
     );
+  });
+});
+
+describe('an empty Alerts view', () => {
+  const raised = (id: number, rule: AlertRow['rule']): AlertRow => ({
+    id,
+    runId: 7,
+    rule,
+    resource: 'container',
+    recordId: `c-${id}`,
+    number: `MSCU000000${id}`,
+    shipmentId: 's-1',
+    customer: 'Harbour Imports',
+    detail: 'Last free day Fri 6 Mar',
+    raisedAt: '2026-03-02T10:00:00.000Z',
+  });
+
+  it('names the kind that matched nothing and shows every kind again, with how many', async () => {
+    window.location.hash = '#/alerts';
+    const kept = [raised(1, 'lfd_soon'), raised(2, 'hold')];
+    bridge.answer('alerts:list', ({ rules }) => ({
+      alerts: kept.filter((a) => !rules || rules.includes(a.rule)),
+      runs: [{ runId: 7, raisedAt: '2026-03-02T10:00:00.000Z', count: 2 }],
+    }));
+    render(AlertsView);
+    await screen.findByRole('link', { name: 'Container MSCU0000001' });
+
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'eta_slip');
+    expect(await screen.findByText('No alerts in the latest sync with alerts match Kind: ETA slipped.')).toBeTruthy();
+    const everyKind = await screen.findByRole('button', { name: 'Show every kind (2 alerts)' });
+    // Every alert kept holds no slipped ETA either: not offered.
+    expect(screen.queryByRole('button', { name: /^Show every alert kept/ })).toBeNull();
+    await userEvent.click(everyKind);
+    expect(await screen.findByRole('link', { name: 'Container MSCU0000002' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLSelectElement>('Kind').value).toBe('');
   });
 });
