@@ -2,7 +2,7 @@
 import type { ShippingLineData } from './data/shipping-lines';
 import type { TerminalData } from './data/terminals';
 import type { ContainerPlan, ShipmentPlan } from './model';
-import { documentFileBytes, schemaIdOf } from './documents';
+import { contentTypeOf, documentFileBytes, schemaIdOf } from './documents';
 import { hash32 } from './random';
 import { containerStateCached, iso, type Entity, type SerializeContext } from './entity';
 import { eventNames, originalEventText, rawEventNames } from './event-names';
@@ -286,9 +286,9 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
         description: d.description,
         data_type: d.dataType,
         reference_type: null,
-        validation: null,
-        default_format: null,
-        default_value: null,
+        validation: d.validation ?? null,
+        default_format: d.defaultFormat ?? null,
+        default_value: d.defaultValue ?? null,
       };
     }
     case 'custom_field_option':
@@ -323,14 +323,14 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
         id: d.id,
         name: d.name,
         document_type: d.documentType,
-        document_type_manual: null,
+        document_type_manual: d.documentTypeManual ?? null,
         classification_notes: null,
         source: d.source,
         file_name: d.fileName,
-        file_content_type: 'application/pdf',
+        file_content_type: contentTypeOf(d.fileName),
         file_size_bytes: documentFileBytes(d).length,
         created_at: iso(d.createdAt),
-        updated_at: iso(d.createdAt),
+        updated_at: iso(d.updatedAt ?? d.createdAt),
       };
     }
     case 'document_schema': {
@@ -353,8 +353,8 @@ export function attributesOf(entity: Entity, ctx: SerializeContext): Record<stri
     case 'document_representation': {
       const d = entity.rec;
       return {
-        schema_version: schemaIdOf(d.documentType),
-        payload: { document_type: d.documentType },
+        schema_version: schemaIdOf(d.documentTypeManual ?? d.documentType),
+        payload: { document_type: d.documentTypeManual ?? d.documentType, ...d.extractedDataManual },
         created_at: iso(d.createdAt),
         updated_at: iso(d.createdAt),
       };

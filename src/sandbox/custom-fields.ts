@@ -90,7 +90,14 @@ function draw(slug: string, random: Random, createdAt: number, reefer: boolean):
 export class SandboxCustomFields {
   readonly #store: Records;
   readonly options: CustomFieldOptionRec[];
+  /**
+   * The generated definitions, in order: values are drawn over these alone, one draw each, so a
+   * definition added or deleted through the API shifts no other field's drawn values.
+   */
+  readonly #drawn: readonly CustomFieldDefinitionRec[];
   readonly #values = new Map<string, CustomFieldRec[]>();
+  /** Definitions and options created through the API, counted for their ids. */
+  #made = 0;
   readonly #flats = new Map<CustomFieldEntityType, FlatValues>();
   /** Bumped when a value is created or removed: the flat lists are rebuilt on next read. */
   #version = 0;
@@ -98,6 +105,7 @@ export class SandboxCustomFields {
   constructor(store: Records) {
     this.#store = store;
     const seed = store.world.seed;
+    this.#drawn = [...store.world.customFieldDefinitions];
     this.options = store.world.customFieldDefinitions
       .filter((d) => d.dataType === 'enum')
       .flatMap((definition) =>
@@ -128,9 +136,11 @@ export class SandboxCustomFields {
       const random = new Random(`${seed}:custom_fields:${entity.rec.id}`);
       const reefer = entity.type === 'container' && entity.rec.equipmentType === 'reefer';
       values = [];
-      for (const definition of this.definitionsFor(entity.type)) {
+      const live = new Set(this.#store.world.customFieldDefinitions);
+      for (const definition of this.#drawn) {
+        if (definition.entityType !== definitionEntityType[entity.type]) continue;
         const value = draw(definition.apiSlug, random, entity.rec.createdAt, reefer);
-        if (value === undefined) continue;
+        if (value === undefined || !live.has(definition)) continue;
         const rec: CustomFieldRec = {
           id: this.#idOf(entity, definition),
           definition,
@@ -255,13 +265,82 @@ export class SandboxCustomFields {
     return true;
   }
 
+  /** A definition created through the API; values of it exist only once set. */
+  addDefinition(fields: Omit<CustomFieldDefinitionRec, 'id'>): CustomFieldDefinitionRec {
+    const seed = this.#store.world.seed;
+    const definition = {
+      ...fields,
+      id: stableUuid(seed, `custom_field_definition:new:${this.#made++}:${fields.apiSlug}`),
+    };
+    this.#store.world.customFieldDefinitions.push(definition);
+    return definition;
+  }
+
+  /** Deletes a definition with its options and every value of it. */
+  removeDefinition(definition: CustomFieldDefinitionRec): void {
+    const list = this.#store.world.customFieldDefinitions;
+    const at = list.indexOf(definition);
+    if (at < 0) return;
+    list.splice(at, 1);
+    for (let i = this.options.length - 1; i >= 0; i--) {
+      if (this.options[i]!.definition === definition) this.options.splice(i, 1);
+    }
+    for (const values of this.#values.values()) {
+      const index = values.findIndex((v) => v.definition === definition);
+      if (index >= 0) values.splice(index, 1);
+    }
+    this.#version++;
+  }
+
+  /** An option added to a pick-list definition, at `position` (1-based) or last. */
+  addOption(definition: CustomFieldDefinitionRec, label: string, value: string, position: number | null) {
+    const siblings = this.optionsOf(definition);
+    const option: CustomFieldOptionRec = {
+      id: stableUuid(this.#store.world.seed, `custom_field_option:new:${this.#made++}:${value}`),
+      definition,
+      label,
+      value,
+      position: position ?? (siblings.at(-1)?.position ?? 0) + 1,
+    };
+    this.options.push(option);
+    this.#sortOptions();
+    this.#relabel(definition);
+    return option;
+  }
+
+  /** Renames or moves an option; the values that chose it show the new label. */
+  editOption(option: CustomFieldOptionRec, changes: { label?: string; position?: number | null }): void {
+    if (changes.label !== undefined) option.label = changes.label;
+    if (changes.position !== undefined && changes.position !== null) option.position = changes.position;
+    this.#sortOptions();
+    this.#relabel(option.definition);
+  }
+
+  /** Removes an option; values that chose it keep it, shown as the value itself. */
+  removeOption(option: CustomFieldOptionRec): void {
+    const at = this.options.indexOf(option);
+    if (at >= 0) this.options.splice(at, 1);
+    this.#relabel(option.definition);
+  }
+
+  #sortOptions(): void {
+    this.options.sort((a, b) => a.position - b.position);
+  }
+
+  /** Values drawn or set so far show their option's label as it is now. */
+  #relabel(definition: CustomFieldDefinitionRec): void {
+    for (const values of this.#values.values()) {
+      for (const rec of values) if (rec.definition === definition) rec.displayValue = this.displayValue(rec);
+    }
+  }
+
   /** The text the service shows for a value: an option's label, Yes/No, or the value as text. */
   displayValue(rec: Pick<CustomFieldRec, 'value' | 'definition'>): string | null {
     const { value, definition } = rec;
     if (value === null) return null;
-    if (definition.dataType === 'enum') {
-      return this.optionsOf(definition).find((o) => o.value === value)?.label ?? String(value);
-    }
+    const labelOf = (v: string) => this.optionsOf(definition).find((o) => o.value === v)?.label ?? v;
+    if (Array.isArray(value)) return value.map(labelOf).join(', ');
+    if (definition.dataType === 'enum') return labelOf(String(value));
     if (typeof value === 'boolean') return value ? 'Yes' : 'No';
     return String(value);
   }
@@ -293,6 +372,10 @@ export function valueProblem(
       return typeof value === 'string' && options.some((o) => o.value === value)
         ? null
         : `must be one of ${options.map((o) => o.value).join(', ')}`;
+    case 'enum_multi':
+      return Array.isArray(value) && value.every((v) => typeof v === 'string' && options.some((o) => o.value === v))
+        ? null
+        : `must be a list of ${options.map((o) => o.value).join(', ')}`;
   }
 }
 

@@ -7,7 +7,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DAY, HOUR } from './generate-shipment';
-import type { DocumentRec, DocumentSchemaRec, ShipmentPlan } from './model';
+import type { AnyDocumentRec, DocumentRec, DocumentSchemaRec, ShipmentPlan } from './model';
 import { Random, stableUuid } from './random';
 
 /** Path prefix of the download links (outside `/v2`, no key asked). */
@@ -83,10 +83,19 @@ export function uploadedDocuments(seed: string, shipments: ShipmentPlan[], now: 
   return out;
 }
 
-const fileCache = new WeakMap<DocumentRec, Buffer>();
+/** A file's media type by its name: images as such, anything else the PDF the sandbox generates. */
+export function contentTypeOf(fileName: string): string {
+  const ext = /\.([a-z]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+  if (ext === 'png' || ext === 'gif' || ext === 'webp') return `image/${ext}`;
+  if (ext === 'jpg' || ext === 'jpeg') return 'image/jpeg';
+  if (ext === 'tif' || ext === 'tiff') return 'image/tiff';
+  return 'application/pdf';
+}
+
+const fileCache = new WeakMap<AnyDocumentRec, Buffer>();
 
 /** The document's file: a one-page PDF naming it, padded with a comment to its size. */
-export function documentFileBytes(doc: DocumentRec): Buffer {
+export function documentFileBytes(doc: AnyDocumentRec): Buffer {
   const hit = fileCache.get(doc);
   if (hit) return hit;
   const text = `${doc.name} (${doc.fileName})`.replace(/[()\\]/g, ' ');

@@ -9,7 +9,7 @@ import type {
   CustomFieldDefinitionRec,
   CustomFieldOptionRec,
   CustomFieldRec,
-  DocumentRec,
+  AnyDocumentRec,
   DocumentSchemaRec,
   EmailSubmissionRec,
   EstimatedEventRec,
@@ -60,8 +60,8 @@ export type Entity =
   | { type: 'custom_field_option'; rec: CustomFieldOptionRec }
   | { type: 'custom_field'; rec: CustomFieldRec }
   | { type: 'email_submission'; rec: EmailSubmissionRec }
-  | { type: 'document'; rec: DocumentRec }
-  | { type: 'document_representation'; rec: DocumentRec }
+  | { type: 'document'; rec: AnyDocumentRec }
+  | { type: 'document_representation'; rec: AnyDocumentRec }
   | { type: 'document_schema'; rec: DocumentSchemaRec }
   | { type: 'webhook'; rec: WebhookRec }
   | { type: 'webhook_notification'; rec: WebhookNotificationRec }

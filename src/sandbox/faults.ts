@@ -27,7 +27,10 @@ export class FaultInjector {
   #rates: FaultRates;
   readonly #random: Random;
   readonly #queue: FaultKind[] = [];
-  /** Paths (after /v2, e.g. "/custom_fields") that fail every time, whatever else is asked. */
+  /**
+   * Paths (after /v2, e.g. "/custom_fields") that fail every time, whatever else is asked; a key
+   * may name the method too ("GET /custom_fields": the list fails, writes to the path are served).
+   */
   readonly #failing = new Map<string, FaultKind>();
 
   constructor(rates: FaultRates, seed: string) {
@@ -44,15 +47,21 @@ export class FaultInjector {
     for (let i = 0; i < count; i++) this.#queue.push(kind);
   }
 
-  /** Every request for exactly this path (after /v2) fails this way until told otherwise (`null`). */
+  /**
+   * Every request for exactly this path (after /v2), or with a method first ("GET /custom_fields")
+   * every such request, fails this way until told otherwise (`null`).
+   */
   failPath(path: string, kind: FaultKind | null): void {
     if (kind === null) this.#failing.delete(path);
     else this.#failing.set(path, kind);
   }
 
-  next(pathname?: string): FaultKind | null {
+  next(pathname?: string, method?: string): FaultKind | null {
+    const path = pathname?.replace(/^\/v2/, '').replace(/\/$/, '');
     const failing =
-      pathname === undefined ? undefined : this.#failing.get(pathname.replace(/^\/v2/, '').replace(/\/$/, ''));
+      path === undefined
+        ? undefined
+        : ((method === undefined ? undefined : this.#failing.get(`${method} ${path}`)) ?? this.#failing.get(path));
     if (failing) return failing;
     const queued = this.#queue.shift();
     if (queued) return queued;

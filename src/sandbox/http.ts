@@ -12,6 +12,7 @@ export interface ApiError {
   detail?: string;
   source?: { pointer?: string; parameter?: string };
   code?: string;
+  meta?: Record<string, unknown>;
 }
 
 export interface Reply {

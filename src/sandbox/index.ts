@@ -38,7 +38,10 @@ export interface SandboxOptions {
   /** `live` (default): the live service's list shapes; `reference`: the API reference's. */
   shape?: SandboxShape;
   faults?: FaultRates | string;
-  /** Paths (after /v2) that fail every time with this fault, e.g. `{ '/custom_fields': '500' }` as the live service has been seen to. */
+  /**
+   * Paths (after /v2) that fail every time with this fault, e.g. `{ '/custom_fields': '500' }` as
+   * the live service has been seen to; `{ 'GET /custom_fields': '500' }` fails the list alone.
+   */
   failingPaths?: Record<string, FaultKind>;
   /** Simulated seconds per real second. */
   tick?: number;
@@ -72,7 +75,7 @@ export interface Sandbox {
   setFaults(rates: FaultRates | string): void;
   /** Gives or takes a paid feature, as the service's sales team would. */
   setEntitlement(feature: 'routing', enabled: boolean): void;
-  /** Every request for this path (after /v2) fails this way; `null` ends it. */
+  /** Every request for this path (after /v2; "GET /path" for one method) fails this way; `null` ends it. */
   failPath(path: string, kind: FaultKind | null): void;
   close(): Promise<void>;
 }

@@ -381,7 +381,7 @@ export function futurePositions(
 ): { latitude: number; longitude: number; heading: number | null; timestamp: string; estimated: boolean }[] {
   let path = seaPath(from, to);
   let start = now;
-  let end = now + (geoDistance(path[0]!, path[path.length - 1]!) * 6371 * 1000) / (17.5 * 1852);
+  let end = now + hoursAtSea(geoDistance(path[0]!, path[path.length - 1]!)) * 3_600_000;
   const sails = (c: ContainerPlan) => c.shipment.vessel === vessel || c.shipment.feederVessel === vessel;
   for (const c of containers) {
     if (!sails(c)) continue;
@@ -398,6 +398,36 @@ export function futurePositions(
       break;
     }
   }
+  return positionsAlong(path, start, end);
+}
+
+type FuturePosition = ReturnType<typeof futurePositions>[number];
+
+/** Hours to sail an arc of `radians` at 17.5 knots. */
+function hoursAtSea(radians: number): number {
+  return (radians * 6_371_000) / (17.5 * 1852);
+}
+
+/**
+ * `GET /vessels/{id}/future_positions_with_coordinates`: as `futurePositions`, from a position the
+ * caller gives: from there onto the sea path between the ports at the point nearest it, then on to
+ * the port, at the usual 17.5 knots from now.
+ */
+export function futurePositionsFrom(at: LonLat, from: PortRec, to: PortRec, now: number): FuturePosition[] {
+  const sea = seaPath(from, to);
+  let nearest = 0;
+  sea.forEach((point, i) => {
+    if (geoDistance(point, at) < geoDistance(sea[nearest]!, at)) nearest = i;
+  });
+  const path: LonLat[] = [at, ...sea.slice(nearest + 1)];
+  if (path.length === 1) path.push(sea[sea.length - 1]!);
+  let radians = 0;
+  for (let i = 1; i < path.length; i++) radians += geoDistance(path[i - 1]!, path[i]!);
+  return positionsAlong(path, now, now + hoursAtSea(radians) * 3_600_000);
+}
+
+/** One position an hour along `path`, from `start` to `end`. */
+function positionsAlong(path: LonLat[], start: number, end: number) {
   const hours = Math.max(1, Math.ceil((end - start) / 3_600_000));
   return Array.from({ length: hours + 1 }, (_, h) => {
     const { at, before } = pointAlong(path, h / hours);

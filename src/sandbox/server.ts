@@ -60,7 +60,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     // A document's presigned download link: storage, not the API (no key, no API latency or
     // limit, not counted); its signature is the permission.
-    if (serveDocumentFile(deps.store.world, deps.clock.now(), url, request, response)) {
+    if (serveDocumentFile(deps.store, deps.clock.now(), url, request, response)) {
       deps.log?.(`${request.method} ${url.pathname} ${response.statusCode} (file)`);
       return;
     }
@@ -105,7 +105,7 @@ export function createSandboxServer(deps: ServerDeps): { server: Server; stats: 
       return;
     }
 
-    const fault = deps.faults.next(url.pathname);
+    const fault = deps.faults.next(url.pathname, request.method);
     if (fault) stats.faults++;
     if (fault === 'reset') {
       request.socket.destroy();

@@ -5,6 +5,7 @@
 import { isValidContainerNumber } from '../shared/identifiers';
 import { DAY, generateShipment, lanesOf, type GeneratedWorld, type Lanes } from './generate';
 import type {
+  AnyDocumentRec,
   ContainerPlan,
   PartyRec,
   PortRec,
@@ -51,6 +52,8 @@ export class SandboxStore {
    * without it the service answers 403. `SandboxOptions.containerRefresh`; tests may flip it.
    */
   containerRefresh = true;
+  /** Documents created through the API (`POST /documents`), oldest first. */
+  readonly createdDocuments: AnyDocumentRec[] = [];
   /** Custom field values and the options of pick-list fields. */
   readonly customFields: SandboxCustomFields;
   #created = 0;
@@ -72,6 +75,11 @@ export class SandboxStore {
     for (const v of world.vessels) this.vesselByImo.set(v.data.imo, v);
     for (const p of world.parties) this.partyById.set(p.id, p);
     this.customFields = new SandboxCustomFields(this);
+  }
+
+  /** Every document the account holds: the generated ones, then those created through the API. */
+  documents(): AnyDocumentRec[] {
+    return [...this.world.documents, ...this.createdDocuments];
   }
 
   addParty(companyName: string, now: number): PartyRec {

@@ -181,6 +181,21 @@ function correctWebhookNotifications(doc: TrimmedDocument): void {
   }
 }
 
+/**
+ * The live service types every search result `search_result` (what it found is `entity_type`); the reference types
+ * each by what it found. Both are accepted.
+ */
+function correctSearch(doc: TrimmedDocument): void {
+  const operation = doc.paths['/search']?.get as unknown as Schema | undefined;
+  const type = node(
+    operation ?? {},
+    ['responses', '200', 'content', 'application/json', 'schema', 'properties', 'data', 'items', 'properties', 'type'],
+    '/search result type',
+  );
+  expectEnum(type, ['shipment', 'cargo', 'tracking_request'], '/search result type');
+  type.enum = ['shipment', 'cargo', 'tracking_request', 'search_result'];
+}
+
 function refTarget(ref: string): string {
   if (!ref.startsWith(COMPONENT_PREFIX)) throw new Error(`Contract harness: unsupported $ref ${ref}`);
   return ref.slice(COMPONENT_PREFIX.length);
@@ -268,6 +283,7 @@ function load(): Harness {
   correctReference(doc.components.schemas);
   correctIncludes(doc);
   correctWebhookNotifications(doc);
+  correctSearch(doc);
   const schemas = doc.components.schemas;
   const converted = Object.fromEntries(Object.entries(schemas).map(([name, s]) => [name, toJsonSchema(s, schemas)]));
 

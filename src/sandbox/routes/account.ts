@@ -8,6 +8,7 @@ import {
   type Reply,
   type RouteContext,
 } from '../http';
+import type { PartyRec } from '../model';
 import type { Entity } from '../serialize';
 import { webhookEvents } from '../webhook-events';
 import { webhookNotificationsAt } from '../webhook-feed';
@@ -27,15 +28,15 @@ export function getParty(route: RouteContext): Reply {
   return resourceDocument(route, { type: 'party', rec: party }, { selfLink: true });
 }
 
-export function createParty(route: RouteContext): Reply {
-  const { attributes } = bodyData(route, 'party');
+/** A party's company name as sent: there, and no other party's (422 with its pointer otherwise). */
+function companyName(route: RouteContext, attributes: Record<string, unknown>, self?: PartyRec): string {
   const name = typeof attributes.company_name === 'string' ? attributes.company_name.trim() : '';
   if (name === '') {
     throw unprocessable([
       { pointer: '/data/attributes/company_name', detail: "Company name can't be blank", code: 'blank' },
     ]);
   }
-  if (route.store.world.parties.some((p) => p.companyName.toLowerCase() === name.toLowerCase())) {
+  if (route.store.world.parties.some((p) => p !== self && p.companyName.toLowerCase() === name.toLowerCase())) {
     throw unprocessable([
       {
         pointer: '/data/attributes/company_name',
@@ -44,11 +45,25 @@ export function createParty(route: RouteContext): Reply {
       },
     ]);
   }
-  const party = route.store.addParty(name, route.ctx.now);
+  return name;
+}
+
+export function createParty(route: RouteContext): Reply {
+  const { attributes } = bodyData(route, 'party');
+  const party = route.store.addParty(companyName(route, attributes), route.ctx.now);
   const reply = resourceDocument(route, { type: 'party', rec: party }, { status: 201 });
   (reply.body as Record<string, unknown>).links = { self: `/v2/parties/${party.id}` };
   reply.headers = { location: `${route.origin}/v2/parties/${party.id}` };
   return reply;
+}
+
+/** PATCH /parties/{id}: the company name. */
+export function editParty(route: RouteContext): Reply {
+  const party = route.store.partyById.get(route.params[0]!);
+  if (!party || party.createdAt > route.ctx.now) throw notFound('Party');
+  const { attributes } = bodyData(route, 'party', { attributesRequired: true });
+  party.companyName = companyName(route, attributes, party);
+  return resourceDocument(route, { type: 'party', rec: party }, { selfLink: true });
 }
 
 export function listEmailSubmissions(route: RouteContext): Reply {

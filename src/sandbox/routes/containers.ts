@@ -1,9 +1,12 @@
 import {
   HttpError,
+  bodyData,
   checkParams,
   listDocument,
   notFound,
   resourceDocument,
+  stringArray,
+  unprocessable,
   type Reply,
   type RouteContext,
 } from '../http';
@@ -33,6 +36,23 @@ function findContainer(route: RouteContext): ContainerPlan {
 
 export function getContainer(route: RouteContext): Reply {
   return resourceDocument(route, entity(findContainer(route)));
+}
+
+/**
+ * `PATCH /containers`: a container's reference numbers. The reference's path names no container,
+ * so the body does, by `data.id`.
+ */
+export function editContainer(route: RouteContext): Reply {
+  const { attributes } = bodyData(route, 'container', { typeRequired: true, attributesRequired: true });
+  const id = (route.body as { data: { id?: unknown } }).data.id;
+  if (typeof id !== 'string' || id === '') {
+    throw unprocessable([{ pointer: '/data/id', detail: 'Id must name the container to edit', code: 'blank' }]);
+  }
+  const container = findContainer({ ...route, params: [id] });
+  if (attributes.ref_numbers !== undefined) {
+    container.refNumbers = [...stringArray(attributes.ref_numbers, '/data/attributes/ref_numbers')];
+  }
+  return resourceDocument(route, entity(container));
 }
 
 export function listTransportEvents(route: RouteContext): Reply {

@@ -18,7 +18,7 @@ import {
 import type { CustomFieldDefinitionRec, CustomFieldRec } from '../model';
 import type { Entity } from '../serialize';
 
-function entityOf(_route: RouteContext, rec: CustomFieldRec): Entity {
+export function entityOf(_route: RouteContext, rec: CustomFieldRec): Entity {
   return { type: 'custom_field', rec };
 }
 
@@ -66,23 +66,32 @@ export function getCustomField(route: RouteContext): Reply {
   return resourceDocument(route, entityOf(route, rec), { selfLink: true });
 }
 
-/** The record a per-record path names, if it exists at the simulated time. */
-function recordOf(route: RouteContext, type: CustomFieldEntityType): CustomFieldRec['entity'] {
+/** The record a per-record path (or a body) names, if it exists at the simulated time. */
+export function recordOf(
+  route: RouteContext,
+  type: CustomFieldEntityType,
+  id = route.params[0]!,
+): CustomFieldRec['entity'] | null {
   const { store } = route;
-  const id = route.params[0]!;
   const found =
     type === 'shipment'
       ? store.shipmentById.get(id)
       : type === 'container'
         ? store.containerById.get(id)
         : store.trackingRequestById.get(id);
-  if (!found || found.createdAt > route.ctx.now) {
-    throw notFound({ shipment: 'Shipment', container: 'Container', tracking_request: 'TrackingRequest' }[type]);
-  }
+  if (!found || found.createdAt > route.ctx.now) return null;
   return { type, rec: found } as CustomFieldRec['entity'];
 }
 
-function definitionOf(route: RouteContext, type: CustomFieldEntityType, slug: unknown, pointer: string) {
+function pathRecord(route: RouteContext, type: CustomFieldEntityType): CustomFieldRec['entity'] {
+  const entity = recordOf(route, type);
+  if (!entity) {
+    throw notFound({ shipment: 'Shipment', container: 'Container', tracking_request: 'TrackingRequest' }[type]);
+  }
+  return entity;
+}
+
+export function definitionOf(route: RouteContext, type: CustomFieldEntityType, slug: unknown, pointer: string) {
   const definition =
     typeof slug === 'string'
       ? route.store.customFields.definitionsFor(type).find((d) => d.apiSlug === slug)
@@ -99,7 +108,11 @@ function definitionOf(route: RouteContext, type: CustomFieldEntityType, slug: un
   return definition;
 }
 
-function checkedValue(route: RouteContext, definition: CustomFieldDefinitionRec, attributes: Record<string, unknown>) {
+export function checkedValue(
+  route: RouteContext,
+  definition: CustomFieldDefinitionRec,
+  attributes: Record<string, unknown>,
+) {
   if (!('value' in attributes)) {
     throw unprocessable([{ pointer: '/data/attributes/value', detail: "Value can't be blank", code: 'blank' }]);
   }
@@ -114,12 +127,12 @@ function checkedValue(route: RouteContext, definition: CustomFieldDefinitionRec,
 export function perRecord(type: CustomFieldEntityType) {
   return {
     list: (route: RouteContext): Reply => {
-      const entity = recordOf(route, type);
+      const entity = pathRecord(route, type);
       const items = route.store.customFields.valuesOf(entity).map((rec) => entityOf(route, rec));
       return listDocument(route, items, 'custom_field', { defaultSize: 25 });
     },
     create: (route: RouteContext): Reply => {
-      const entity = recordOf(route, type);
+      const entity = pathRecord(route, type);
       const { attributes } = bodyData(route, 'custom_field', { attributesRequired: true });
       const definition = definitionOf(route, type, attributes.api_slug, '/data/attributes/api_slug');
       const value = checkedValue(route, definition, attributes);
@@ -133,7 +146,7 @@ export function perRecord(type: CustomFieldEntityType) {
       return resourceDocument(route, entityOf(route, rec), { status: 201, selfLink: true });
     },
     update: (route: RouteContext): Reply => {
-      const entity = recordOf(route, type);
+      const entity = pathRecord(route, type);
       const definition = route.store.customFields.definitionsFor(type).find((d) => d.apiSlug === route.params[1]);
       if (!definition) throw notFound('CustomField');
       const { attributes } = bodyData(route, 'custom_field', { attributesRequired: true });
@@ -142,7 +155,7 @@ export function perRecord(type: CustomFieldEntityType) {
       return resourceDocument(route, entityOf(route, rec), { selfLink: true });
     },
     remove: (route: RouteContext): Reply => {
-      const entity = recordOf(route, type);
+      const entity = pathRecord(route, type);
       const definition = route.store.customFields.definitionsFor(type).find((d) => d.apiSlug === route.params[1]);
       if (!definition || !route.store.customFields.remove(entity, definition)) throw notFound('CustomField');
       return { status: 204 };
@@ -150,7 +163,7 @@ export function perRecord(type: CustomFieldEntityType) {
   };
 }
 
-function definitionById(route: RouteContext): CustomFieldDefinitionRec {
+export function definitionById(route: RouteContext): CustomFieldDefinitionRec {
   const definition = route.store.world.customFieldDefinitions.find((d) => d.id === route.params[0]);
   if (!definition) throw notFound('CustomFieldDefinition');
   return definition;

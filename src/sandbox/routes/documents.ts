@@ -6,7 +6,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { documentFileBytes, documentSchemas, documentTypes, downloadUrl, FILES_PREFIX, linkValid } from '../documents';
-import type { GeneratedWorld } from '../generate';
 import {
   badRequest,
   HttpError,
@@ -16,20 +15,21 @@ import {
   type Reply,
   type RouteContext,
 } from '../http';
-import type { DocumentRec } from '../model';
+import type { AnyDocumentRec } from '../model';
 import type { Entity } from '../serialize';
+import type { SandboxStore } from '../store';
 
-function visible(route: RouteContext): DocumentRec[] {
-  return route.store.world.documents.filter((d) => d.createdAt <= route.ctx.now);
+function visible(route: RouteContext): AnyDocumentRec[] {
+  return route.store.documents().filter((d) => d.createdAt <= route.ctx.now);
 }
 
-function findDocument(route: RouteContext): DocumentRec {
+export function findDocument(route: RouteContext): AnyDocumentRec {
   const doc = visible(route).find((d) => d.id === route.params[0]);
   if (!doc) throw notFound('Document');
   return doc;
 }
 
-const sorts: Record<string, (d: DocumentRec) => string | number> = {
+const sorts: Record<string, (d: AnyDocumentRec) => string | number> = {
   document_type: (d) => d.documentType,
   added_by: (d) => d.source,
   created_at: (d) => d.createdAt,
@@ -41,7 +41,7 @@ export function listDocuments(route: RouteContext): Reply {
   const filename = q.get('filter[filename]')?.trim().toLowerCase();
   if (filename) docs = docs.filter((d) => d.fileName.toLowerCase().includes(filename));
   const reference = q.get('filter[reference]')?.trim().toLowerCase();
-  if (reference) docs = docs.filter((d) => d.shipment.billOfLading.toLowerCase() === reference);
+  if (reference) docs = docs.filter((d) => d.shipment?.billOfLading.toLowerCase() === reference);
   const typesParam = q.get('filter[document_types]');
   if (typesParam) {
     const wanted = new Set(typesParam.split(',').map((t) => t.trim()));
@@ -94,7 +94,7 @@ export function getDownloadUrl(route: RouteContext): Reply {
  * as storage answers, in XML-free plain text.
  */
 export function serveDocumentFile(
-  world: GeneratedWorld,
+  store: SandboxStore,
   now: number,
   url: URL,
   request: IncomingMessage,
@@ -120,7 +120,7 @@ export function serveDocumentFile(
     plain(403, 'Request has expired or its signature does not match');
     return true;
   }
-  const doc = world.documents.find((d) => d.id === id);
+  const doc = store.documents().find((d) => d.id === id);
   if (!doc) {
     plain(404, 'Not Found');
     return true;
