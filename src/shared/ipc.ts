@@ -35,6 +35,7 @@ import { alertsListSchema, type AlertsList } from './alerts';
 import { insightsExportSchema, insightsRequestSchema, type InsightsResult } from './insights';
 import type { DocumentInfo, DocumentOpened } from './documents';
 import type { PerCustomerExportResult } from './export-per-customer';
+import { filterValuesSchema, type FilterValues } from './filter-values';
 import { listNames, type ListName, type ListTypes } from './list-views';
 import {
   customFieldDefinitionsSchema,
@@ -168,6 +169,8 @@ export const contract = {
   'containers:route': channel<ContainerRoute>()(idSchema),
   'dashboard:summary': channel<DashboardSummary>()(dashboardSchema),
   'filters:options': channel<FilterOptions>()(noArgument),
+  /** One chip's values that match the text typed in its find box, those that start with it first. */
+  'filters:values': channel<FilterValues>()(filterValuesSchema),
 
   'shippingLines:list': channel<LookupRecord[]>()(noArgument),
   ...lookupChannels,

@@ -783,6 +783,67 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('0014 counts each filter chip’s values from an index of its own, from a v13 file, every given row counted', () => {
+    const file = join(tempDir(), 'v13.sqlite');
+    const v13 = new Database(file);
+    migrate(v13, migrations.slice(0, 13));
+    const shipment = v13.prepare(
+      `INSERT INTO shipments (id, customer_name, shipping_line_scac, shipping_line_name, pol_locode, pol_name,
+         pod_locode, pod_name, destination_locode, destination_name, pod_terminal_id, synced_at)
+       VALUES (?, ?, 'MSCU', 'MSC', 'CNSHA', 'Shanghai', 'USLAX', 'Los Angeles', 'USCHI', 'Chicago', NULL, ?)`,
+    );
+    // Given, with customers whose names differ only by case; and a placeholder a container named.
+    for (const [id, customer, synced] of [
+      ['s1', 'Acme', '2026-03-05T00:00:00.000Z'],
+      ['s2', 'ACME', '2026-03-05T00:00:00.000Z'],
+      ['s3', 'Acme', '2026-03-05T00:00:00.000Z'],
+      ['s4', 'Bolt', '2026-03-05T00:00:00.000Z'],
+      ['s5', 'Acme', null],
+    ])
+      shipment.run(id, customer, synced);
+    const container = v13.prepare('INSERT INTO containers (id, holds, holds_count, synced_at) VALUES (?, ?, ?, ?)');
+    container.run('c1', '[{"name":"customs"}]', 1, '2026-03-05T00:00:00.000Z');
+    container.run('c2', '[]', 0, '2026-03-05T00:00:00.000Z');
+    v13.close();
+
+    const db = openDatabase(file);
+    const plan = (query: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as { detail: string }[]).map((p) => p.detail).join(' | ');
+    // Customers: in the order shown from the index, no sort after it, each spelling its own value.
+    const customers = `SELECT customer_name AS value, count(*) AS n FROM shipments WHERE synced_at IS NOT NULL
+      AND customer_name >= 'a' COLLATE NOCASE GROUP BY customer_name COLLATE NOCASE, customer_name
+      ORDER BY customer_name COLLATE NOCASE, customer_name`;
+    expect(plan(customers)).toMatch(/USING INDEX shipments_customer_values \(customer_name>\?\)/);
+    expect(plan(customers)).not.toMatch(/TEMP B-TREE/);
+    expect(db.prepare(customers).all()).toEqual([
+      { value: 'ACME', n: 1 },
+      { value: 'Acme', n: 2 },
+      { value: 'Bolt', n: 1 },
+    ]);
+    for (const [column, index] of [
+      ['shipping_line_scac', 'shipments_carrier_values'],
+      ['pol_locode', 'shipments_pol_values'],
+      ['pod_locode', 'shipments_pod_values'],
+      ['destination_locode', 'shipments_destination_values'],
+      ['pod_terminal_id', 'shipments_terminal_values'],
+    ]) {
+      const counted = `SELECT ${column}, count(*) AS n FROM shipments WHERE synced_at IS NOT NULL GROUP BY ${column}`;
+      expect(plan(counted), column).toMatch(new RegExp(`USING (COVERING )?INDEX ${index}`));
+      expect(plan(counted), column).not.toMatch(/TEMP B-TREE/);
+      expect(
+        db
+          .prepare(counted)
+          .all()
+          .reduce((n: number, r) => n + (r as { n: number }).n, 0),
+      ).toBe(4);
+    }
+    const held = 'SELECT count(*) FROM containers WHERE synced_at IS NOT NULL AND holds_count > 0';
+    expect(plan(held)).toMatch(/USING (COVERING )?INDEX containers_held/);
+    expect(db.prepare(held).pluck().get()).toBe(1);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
   it('applies pending migrations once; running again changes nothing', () => {
     const db = new Database(':memory:');
     migrate(db);

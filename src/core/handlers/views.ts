@@ -8,12 +8,16 @@ import { lists } from '../resources/lists';
 import { checkedListQueries, type JudgedAt } from '../store/queries/list-view';
 import type { Sort } from '../../shared/views';
 import type { DashboardSummary, FilterOptions } from '../../shared/types';
+import type { FilterValues } from '../../shared/filter-values';
 import { toActionError } from './api-errors';
 import type { Session } from '../session';
 import type { CoreContext } from './context';
 
 type ListChannel = `${ListName}:${'list' | 'count' | 'get'}`;
-type ViewHandlers = Pick<Handlers, ListChannel | 'containers:events' | 'dashboard:summary' | 'filters:options'>;
+type ViewHandlers = Pick<
+  Handlers,
+  ListChannel | 'containers:events' | 'dashboard:summary' | 'filters:options' | 'filters:values'
+>;
 
 /** The lists whose `<name>:get` answers more than their row (a detail screen's data). */
 type DetailedList = { [N in ListName]: ListTypes[N]['detail'] extends ListTypes[N]['row'] ? never : N }[ListName];
@@ -110,5 +114,8 @@ export function viewHandlers(ctx: CoreContext): ViewHandlers {
     'dashboard:summary': async (arg) =>
       (await ctx.session()).reads.run<DashboardSummary>({ op: 'dashboard', now: Date.now(), zone: arg?.zone }),
     'filters:options': async () => (await ctx.session()).reads.run<FilterOptions>({ op: 'filterOptions' }),
+    // In a lane: a newer keystroke's read takes the place of one still waiting.
+    'filters:values': async (arg) =>
+      (await ctx.session()).reads.run<FilterValues>({ op: 'filterValues', ...arg }, 'filters:values'),
   };
 }

@@ -11,6 +11,7 @@ import { computeInsights, type InsightsOptions } from '../insights/insights';
 import type { Db } from '../store/database';
 import { dashboardSummary } from '../store/queries/dashboard';
 import { filterOptions } from '../store/queries/filter-options';
+import { filterValues, type FilterValuesQuery } from '../store/queries/filter-values';
 import { checkedListQueries, type JudgedAt } from '../store/queries/list-view';
 import { searchParts, type SearchAnswer } from './search';
 
@@ -26,6 +27,8 @@ export type ReadOp =
   /** The dashboard's tiles and the filters' pick lists: a few grouped counts over every row. */
   | { op: 'dashboard'; now: number; zone?: string }
   | { op: 'filterOptions' }
+  /** One chip's values as typed, from the index of its source. */
+  | ({ op: 'filterValues' } & FilterValuesQuery)
   /** Insights: carrier, lane and terminal figures, grouped in the store. */
   | { op: 'insights'; request: InsightsRequest; options: InsightsOptions };
 
@@ -46,6 +49,8 @@ export function readSteps(db: Db, read: ReadOp): { steps: (() => void)[]; answer
       return one(() => dashboardSummary(db, read.now, read.zone));
     case 'filterOptions':
       return one(() => filterOptions(db));
+    case 'filterValues':
+      return one(() => filterValues(db, read));
     case 'insights':
       return one(() => computeInsights(db, read.request, read.options));
     case 'search': {

@@ -133,7 +133,7 @@ export const containers = defineResource({
     lfd_source: c.text((_r, _w, d) => d.lfdSource),
     holds: c.text((_r, _w, d) => JSON.stringify(d.holds)),
     hold_types: c.text((_r, _w, d) => (d.holdTypes.length > 0 ? d.holdTypes.join(',') : null)),
-    holds_count: c.integer((_r, _w, d) => d.holds.length),
+    holds_count: c.integer((_r, _w, d) => d.holds.length, { indexed: true }),
     fees_total: c.real((_r, _w, d) => d.feesTotal),
     pickup_ready: c.integer((_r, _w, d) => (d.pickupReady ? 1 : 0)),
     pickup_appointment_at: c.instantOf('pickup_appointment_at'),

@@ -72,13 +72,14 @@ export const shipments = defineResource({
     shipping_line_name: c.textOf('shipping_line_name'),
     customer_name: c.textOf('customer_name', { indexed: true }),
     pol_id: c.ref('ports', (r) => relId(r, 'port_of_lading'), { holds: relationship('port_of_lading', 'port') }),
-    pol_locode: c.textOf('port_of_lading_locode'),
+    pol_locode: c.textOf('port_of_lading_locode', { indexed: true }),
     pol_name: c.textOf('port_of_lading_name'),
     pod_id: c.ref('ports', (r) => relId(r, 'port_of_discharge'), { holds: relationship('port_of_discharge', 'port') }),
     pod_locode: c.textOf('port_of_discharge_locode', { indexed: true }),
     pod_name: c.textOf('port_of_discharge_name'),
     pod_terminal_id: c.ref('terminals', (r) => relId(r, 'pod_terminal'), {
       holds: relationship('pod_terminal', 'terminal'),
+      indexed: true,
     }),
     destination_id: c.ref('ports', (r) => relIdOfType(r, 'destination', ports.types), {
       holds: relationship('destination', 'port'),
@@ -86,7 +87,7 @@ export const shipments = defineResource({
     destination_metro_area_id: c.ref('metroAreas', (r) => relIdOfType(r, 'destination', ['metro_area']), {
       holds: relationship('destination', 'metro_area'),
     }),
-    destination_locode: c.textOf('destination_locode'),
+    destination_locode: c.textOf('destination_locode', { indexed: true }),
     destination_terminal_id: c.ref('terminals', (r) => relId(r, 'destination_terminal'), {
       holds: relationship('destination_terminal', 'terminal'),
     }),

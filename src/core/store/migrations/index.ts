@@ -11,6 +11,7 @@ import * as m0010 from './0010-leaner-indexes';
 import * as m0011 from './0011-index-only-counts';
 import * as m0012 from './0012-document-file-problems';
 import * as m0013 from './0013-raw-events';
+import * as m0014 from './0014-filter-value-indexes';
 
 export interface Migration {
   version: number;
@@ -39,4 +40,5 @@ export const migrations: readonly Migration[] = [
   { version: 11, name: 'index-only-counts', up: m0011.up },
   { version: 12, name: 'document-file-problems', up: m0012.up },
   { version: 13, name: 'raw-events', up: m0013.up },
+  { version: 14, name: 'filter-value-indexes', up: m0014.up },
 ];
