@@ -12,6 +12,7 @@ import { alertsUsage, runAlerts } from './commands/alerts';
 import { changesUsage, runChanges } from './commands/changes';
 import { demoUsage, runDemo } from './commands/demo';
 import { exportUsage, runExport } from './commands/export';
+import { hubUsage, runHub } from './commands/hub';
 import { importUsage, runImport } from './commands/import';
 import { insightsUsage, runInsights } from './commands/insights';
 import { rawUsage, runRaw } from './commands/raw';
@@ -39,6 +40,7 @@ Commands:
   ${alertsUsage}
   ${insightsUsage}
   ${rawUsage}
+  ${hubUsage}
   ${demoUsage}
   ${sandboxUsage}
   help                This text.
@@ -81,6 +83,7 @@ const commands: Record<string, (args: string[], io: CommandIo) => Promise<number
   alerts: runAlerts,
   insights: runInsights,
   raw: runRaw,
+  hub: runHub,
   demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
   sandbox: runSandbox,
 };
