@@ -96,6 +96,19 @@ beforeEach(() => {
     holdTypes: [],
     failedReasons: [],
   }));
+  // An open chip's pick list, asked of the store for its source alone.
+  bridge.answer('filters:values', ({ source }) => ({
+    options:
+      source === 'carriers'
+        ? [{ value: 'MSCU', label: 'MSC', count: 3 }]
+        : source === 'customers'
+          ? [
+              { value: 'Coastal Foods', label: 'Coastal Foods', count: 1 },
+              { value: 'Harbour Imports', label: 'Harbour Imports', count: 2 },
+            ]
+          : [],
+    more: false,
+  }));
 });
 
 describe('Changes view', () => {

@@ -11,6 +11,7 @@ import FilterBar from '../../src/renderer/src/components/FilterBar.svelte';
 import MenuButton from '../../src/renderer/src/components/MenuButton.svelte';
 import type { FilterDef } from '../../src/renderer/src/lib/lists-model';
 import type { DaysFilter } from '../../src/shared/date-filters';
+import { bridge } from './bridge';
 
 interface Filters {
   statuses?: string[];
@@ -137,7 +138,8 @@ describe('"+ Filter"', () => {
     const editor = await screen.findByRole('dialog', { name: 'Filter: Carrier' });
     expect(screen.queryByRole('menu')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(within(editor).getByRole('searchbox')));
-    expect(onneedoptions).toHaveBeenCalled();
+    // Its values are asked of the store for that chip alone, none typed yet.
+    await waitFor(() => expect(bridge.argsOf('filters:values')).toEqual([{ source: 'carriers', query: '' }]));
 
     // Escape closes the editor and gives focus back to "+ Filter".
     await user.keyboard('{Escape}');

@@ -3,11 +3,13 @@
  * filter chips' choices, and again when the data on this computer changes.
  */
 import { untrack } from 'svelte';
-import type { FilterOptions } from '../../../shared/types';
+import type { FilterSource, FilterValues } from '../../../shared/filter-values';
+import type { FilterOption, FilterOptions } from '../../../shared/types';
 import type { Page } from '../../../shared/views';
 import { api } from './api';
 import { app } from './app-state.svelte';
 import { messageOf } from './errors';
+import { newestOnly } from './newest';
 
 /** Rows in the first read; later reads take `MORE` at a time as the table scrolls. */
 const FIRST_PAGE = 100;
@@ -122,5 +124,54 @@ export class FilterChoices {
   forget(): void {
     this.options = null;
     this.#asked = false;
+  }
+}
+
+/**
+ * The open chip's pick list as its find box is typed (`filters:values`): each text asked as it is
+ * typed, only the newest answer shown, and the list before it kept until then, so typing never
+ * blanks the list. `options` is null until the first answer for the chip's source.
+ */
+export class ChipValues {
+  options = $state.raw<FilterOption[] | null>(null);
+  /** More values match than are listed: the text narrows them. */
+  more = $state(false);
+  /** The text the shown values answer (trimmed). */
+  answered = $state('');
+  /** Why the newest read failed, in a sentence; null when it did not. */
+  error = $state<string | null>(null);
+  #source = $state<FilterSource | null>(null);
+  #query = '';
+  readonly #newest = newestOnly<FilterValues & { query: string }>(
+    (answer) => {
+      this.options = answer.options;
+      this.more = answer.more;
+      this.answered = answer.query;
+      this.error = null;
+    },
+    (message) => (this.error = message),
+  );
+
+  /** The source of the values asked for last. */
+  get source(): FilterSource | null {
+    return this.#source;
+  }
+
+  /** Asks for `source`'s values that match `query`; another source's list is put away at once. */
+  ask(source: FilterSource, query: string): void {
+    if (source !== this.#source) {
+      this.#source = source;
+      this.options = null;
+      this.more = false;
+      this.error = null;
+    }
+    this.#query = query;
+    const text = query.trim();
+    void this.#newest(async () => ({ ...(await api.invoke('filters:values', { source, query: text })), query: text }));
+  }
+
+  /** The data changed: the open chip's values are read again (shown until the new ones come). */
+  refresh(): void {
+    if (this.#source) this.ask(this.#source, this.#query);
   }
 }
