@@ -43,15 +43,16 @@ function arrived(db: Db, o: ReferenceOptions): Row[] {
   });
 }
 
-function rankGroups<G extends { small: boolean; rank: number | null; month: string | null }>(
+/** Ranks within each month and each arrival dimension (terminals and rail terminals together). */
+function rankGroups<G extends { small: boolean; rank: number | null; month: string | null; dimension?: string }>(
   groups: G[],
   has: (g: G) => boolean,
   better: (a: G, b: G) => number,
 ): void {
-  const months = new Set(groups.map((g) => g.month));
-  for (const month of months) {
+  const pools = new Set(groups.map((g) => `${g.dimension ?? ''}|${g.month}`));
+  for (const pool of pools) {
     groups
-      .filter((g) => g.month === month && !g.small && has(g))
+      .filter((g) => `${g.dimension ?? ''}|${g.month}` === pool && !g.small && has(g))
       .sort(better)
       .forEach((g, i) => (g.rank = i + 1));
   }
