@@ -9,13 +9,16 @@ import { parseListFilters, parseListSort, type ListFilters, type ListSort } from
 import type { CustomFieldDefinitionInfo } from '../../../shared/custom-fields';
 import { isCustomFieldSortField, slugOfSortField } from '../../../shared/views';
 import { withKnownCustomFields } from './lists-custom-fields';
-import type { ListDef, ListId } from './lists-model';
+import type { Column, ListDef, ListId } from './lists-model';
 
 export interface ListState<L extends ListId> {
   filters: ListFilters<L>;
   sort: ListSort<L>;
-  /** The shown columns, in the order shown. */
-  columns: string[];
+  /**
+   * The shown columns, in the order shown, as the forwarder chose them; null until they choose:
+   * then the list's defaults for the table's width (`defaultColumns`).
+   */
+  columns: string[] | null;
   /** Widths the forwarder gave columns, by column key; the others keep the list's own. */
   widths: Record<string, number>;
   /**
@@ -28,7 +31,20 @@ export interface ListState<L extends ListId> {
 /** What a column may be resized to, in pixels. */
 export const COLUMN_WIDTH = { min: 60, max: 640 };
 // 2: widths and `linked` (state without them, saved before, loads with none).
-const VERSION = 2;
+// 3: columns null until chosen (before, every list saved its defaults as columns once opened).
+const VERSION = 3;
+
+/**
+ * The columns each list showed by default before the table's width chose them. State saved before
+ * version 3 holding exactly these was no choice of the forwarder's (every list saved its columns
+ * once opened), so it takes the defaults for the width now.
+ */
+const formerDefaults: Record<ListId, string> = {
+  containers: 'number status lfd pickup holds bl carrier customer',
+  shipments: 'bl carrier customer pod eta ata slip containers tags',
+  trackingRequests: 'number type carrier status failedReason customer created',
+  emailSubmissions: 'subject status documents shipments from sent',
+};
 
 // Under the list's view id (`quayside:list:tracking-requests`), as every release has saved it.
 const keyOf = (id: ListId) => `quayside:list:${viewIdOf(id)}`;
@@ -37,10 +53,23 @@ export function defaultState<L extends ListId>(def: ListDef<L>): ListState<L> {
   return {
     filters: parseListFilters(def.id, {}),
     sort: { ...def.defaultSort },
-    columns: def.columns.filter((c) => c.shownByDefault).map((c) => c.key),
+    columns: null,
     widths: {},
     linked: false,
   };
+}
+
+/**
+ * The columns a list shows until the forwarder chooses: those shown by default, less those that
+ * wait for a wider table than `width` (the narrowest set while the table's width is unknown).
+ */
+export function defaultColumns(
+  def: { columns: readonly Pick<Column<never>, 'key' | 'shownByDefault' | 'from'>[] },
+  width: number | null,
+): string[] {
+  return def.columns
+    .filter((c) => c.shownByDefault && (c.from === undefined || (width !== null && width >= c.from)))
+    .map((c) => c.key);
 }
 
 /**
@@ -75,7 +104,12 @@ function columnSort<L extends ListId>(def: ListDef<L>, raw: unknown): ListSort<L
 export function loadListState<L extends ListId>(def: ListDef<L>): ListState<L> {
   try {
     const raw = localStorage.getItem(keyOf(def.id));
-    return raw ? loadListStateFrom(def, JSON.parse(raw)) : defaultState(def);
+    if (!raw) return defaultState(def);
+    const saved: unknown = JSON.parse(raw);
+    const state = loadListStateFrom(def, saved);
+    const version = typeof saved === 'object' && saved !== null && 'version' in saved ? saved.version : undefined;
+    const older = typeof version !== 'number' || version < VERSION;
+    return older && state.columns?.join(' ') === formerDefaults[def.id] ? { ...state, columns: null } : state;
   } catch {
     return defaultState(def);
   }
@@ -95,7 +129,7 @@ export function loadListStateFrom<L extends ListId>(def: ListDef<L>, saved: unkn
       filters: parseListFilters(def.id, 'filters' in saved ? saved.filters : undefined),
       // A sort no column offers (the containers' former default, newest created) gives way to the default.
       sort: columnSort(def, 'sort' in saved ? saved.sort : undefined) ?? fallback.sort,
-      columns: columns.length > 0 ? [...new Set(columns)] : fallback.columns,
+      columns: columns.length > 0 ? [...new Set(columns)] : null,
       widths: widthsOf(known, 'widths' in saved ? saved.widths : undefined),
       linked: 'linked' in saved && saved.linked === true,
     };

@@ -150,6 +150,7 @@ export const containersList: ListDef<'containers'> = {
       exportKeys: ['bill_of_lading_number'],
       cell: (r) => text(r.billOfLading, { mono: true }),
       shownByDefault: true,
+      from: 1170,
     },
     {
       key: 'carrier',
@@ -158,11 +159,13 @@ export const containersList: ListDef<'containers'> = {
       exportKeys: ['shipping_line_scac'],
       cell: (r) => text(r.carrierScac),
       shownByDefault: true,
+      from: 1040,
     },
     {
       key: 'customer',
       label: 'Customer',
-      width: 140,
+      // Wide enough to tell customers apart ("Harborline Home Furni…"); the whole name on hover.
+      width: 180,
       exportKeys: ['customer_name'],
       cell: (r) => text(r.customer),
       shownByDefault: true,
@@ -170,10 +173,11 @@ export const containersList: ListDef<'containers'> = {
     {
       key: 'pod',
       label: 'Port of discharge',
-      width: 120,
+      width: 150,
       exportKeys: ['port_of_discharge_name'],
       cell: (r) => text(r.portOfDischarge),
-      shownByDefault: false,
+      shownByDefault: true,
+      from: 1320,
     },
     {
       key: 'destination',
@@ -189,7 +193,8 @@ export const containersList: ListDef<'containers'> = {
       width: 150,
       exportKeys: ['pod_terminal'],
       cell: (r) => text(r.terminal),
-      shownByDefault: false,
+      shownByDefault: true,
+      from: 1640,
     },
     {
       key: 'vessel',
@@ -199,7 +204,7 @@ export const containersList: ListDef<'containers'> = {
       cell: (r) => text(r.vessel),
       shownByDefault: false,
     },
-    timeColumn('eta', 'ETA', 'pod_eta_at', (r) => [r.eta, r.podTimezone], { estimated: true }),
+    timeColumn('eta', 'ETA', 'pod_eta_at', (r) => [r.eta, r.podTimezone], { estimated: true, shown: true, from: 1490 }),
     timeColumn('ata', 'ATA', 'pod_ata_at', (r) => [r.ata, r.podTimezone]),
     timeColumn('discharged', 'Discharged', 'pod_discharged_at', (r) => [r.dischargedAt, r.podTimezone], {
       sort: 'discharged',

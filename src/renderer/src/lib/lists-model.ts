@@ -41,6 +41,11 @@ export interface Column<Row, SortField extends string = string> {
   exportKeys: string[];
   cell: (row: Row) => Cell;
   shownByDefault: boolean;
+  /**
+   * Shown by default only once the table is this many pixels wide (its inside, without the
+   * sidebar): wider screens get more. The defaults without one fit a 1366 px screen's table.
+   */
+  from?: number;
 }
 
 type Defined<T> = Exclude<T, undefined>;
@@ -133,7 +138,7 @@ export function timeColumn<Row, SortField extends string>(
   label: string,
   exportKey: string,
   get: (row: Row) => [string | null, string | null],
-  options: { sort?: SortField; estimated?: boolean; shown?: boolean } = {},
+  options: { sort?: SortField; estimated?: boolean; shown?: boolean; from?: number } = {},
 ): Column<Row, SortField> {
   return {
     key,
@@ -147,5 +152,6 @@ export function timeColumn<Row, SortField extends string>(
       return date(at, zone, options.estimated ?? false);
     },
     shownByDefault: options.shown ?? false,
+    from: options.from,
   };
 }

@@ -57,6 +57,7 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
       exportKeys: ['request_type'],
       cell: (r) => text(r.requestType ? (requestTypeLabels[r.requestType] ?? r.requestType) : ''),
       shownByDefault: true,
+      from: 1090,
     },
     {
       key: 'carrier',
@@ -94,7 +95,8 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
     {
       key: 'customer',
       label: 'Customer',
-      width: 140,
+      // Wide enough to tell customers apart; the whole name on hover.
+      width: 180,
       exportKeys: ['customer'],
       cell: (r) => text(r.customer),
       shownByDefault: true,
@@ -105,7 +107,8 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
       width: 150,
       exportKeys: ['ref_numbers'],
       cell: (r) => text(r.refNumbers.join(', ')),
-      shownByDefault: false,
+      shownByDefault: true,
+      from: 1240,
     },
     {
       key: 'tags',
@@ -113,7 +116,8 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
       width: 130,
       exportKeys: ['tags'],
       cell: (r) => ({ kind: 'tags', tags: r.tags }),
-      shownByDefault: false,
+      shownByDefault: true,
+      from: 1370,
     },
     {
       key: 'created',
@@ -131,7 +135,8 @@ export const trackingRequestsList: ListDef<'trackingRequests'> = {
       width: 170,
       exportKeys: ['updated_at'],
       cell: (r) => date(r.updatedAt, null),
-      shownByDefault: false,
+      shownByDefault: true,
+      from: 1540,
     },
   ],
 };

@@ -7,7 +7,7 @@
  */
 import { parseListFilters } from '../../../shared/requests';
 import type { FilterOptions } from '../../../shared/types';
-import { defaultState, loadListStateFrom, type ListState } from './list-state';
+import { loadListStateFrom, type ListState } from './list-state';
 import type { ListDef, ListId } from './lists-model';
 
 export interface SavedView {
@@ -16,6 +16,7 @@ export interface SavedView {
   name: string;
   filters: Record<string, unknown>;
   sort: { field: string; direction: 'asc' | 'desc' };
+  /** The columns chosen, in order; none: the list's defaults for the table's width when opened. */
   columns: string[];
   widths: Record<string, number>;
   /** The columns' and filters' names when saved, to say which one is gone if the list drops it. */
@@ -89,7 +90,7 @@ export function snapshotOf<L extends ListId>(
   state: ListState<L>,
 ): Pick<SavedView, 'filters' | 'sort' | 'columns' | 'widths' | 'labels'> {
   const labels: Record<string, string> = {};
-  for (const c of def.columns) if (state.columns.includes(c.key)) labels[`column:${c.key}`] = c.label;
+  for (const c of def.columns) if (state.columns?.includes(c.key)) labels[`column:${c.key}`] = c.label;
   for (const f of def.filters) {
     if (f.kind === 'range') {
       for (const key of [f.days, f.from, f.to]) if (key !== undefined) labels[`filter:${String(key)}`] = f.label;
@@ -101,7 +102,7 @@ export function snapshotOf<L extends ListId>(
   return {
     filters: JSON.parse(JSON.stringify(state.filters)) as Record<string, unknown>,
     sort: { ...state.sort },
-    columns: [...state.columns],
+    columns: [...(state.columns ?? [])],
     widths: { ...state.widths },
     labels,
   };
@@ -178,7 +179,6 @@ export function openView<L extends ListId>(
   if (state.sort.field !== view.sort.field || state.sort.direction !== view.sort.direction) {
     dropped.push(`the sort by “${label('sort', view.sort.field)}”`);
   }
-  if (columns.length === 0 && view.columns.length > 0) state.columns = defaultState(def).columns;
   return { state: { ...state, linked: false }, dropped };
 }
 
