@@ -268,3 +268,29 @@ describe.skipIf(!postgres.available)('team hub', () => {
     expect(run.out).toBe('');
   });
 });
+
+describe('hub command line', () => {
+  it('prints the setup SQL: a writing role for the hub, a reading one for the laptops', async () => {
+    const run = await hub(['--print-setup']);
+    expect(run.code).toBe(exitCodes.ok);
+    expect(run.out).toContain('CREATE SCHEMA quayside AUTHORIZATION quayside_hub;');
+    expect(run.out).toContain('GRANT SELECT ON ALL TABLES IN SCHEMA quayside TO quayside_reader;');
+    expect(run.out).not.toMatch(/GRANT (INSERT|UPDATE|DELETE|ALL)/);
+  });
+
+  it('refuses bad arguments with exit 2 and one sentence', async () => {
+    for (const [args, sentence] of [
+      [['--db', 'x.sqlite'], 'hub needs --postgres URL (or --print-setup)'],
+      [['--postgres', 'postgres://127.0.0.1/q'], 'hub needs --db PATH or --profile NAME'],
+      [
+        ['--postgres', 'postgres://127.0.0.1/q', '--db', 'x.sqlite', '--every', 'soon'],
+        '--every takes a number of minutes',
+      ],
+      [['--print-setup', '--db', 'x.sqlite'], 'hub --print-setup takes no other option'],
+    ] as const) {
+      const run = await hub([...args]);
+      expect(run.code).toBe(exitCodes.usage);
+      expect(run.err.split('\n')[0]).toContain(sentence);
+    }
+  });
+});

@@ -82,7 +82,9 @@ export function hubAddress(text: string, env: NodeJS.ProcessEnv = process.env): 
   }
   const local = isLocalHost(host);
   const where = host.startsWith('/') ? `the socket in ${host}` : host;
-  const display = `postgres://${user ? `${encodeURIComponent(user)}@` : ''}${host.startsWith('/') ? `[${host}]` : host.includes(':') ? `[${host}]` : host}:${port}/${database}`;
+  const socket = host.startsWith('/');
+  const shownHost = socket ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const display = `postgres://${user ? `${encodeURIComponent(user)}@` : ''}${shownHost}:${port}/${database}${socket ? `?host=${host}` : ''}`;
   if (!local && mode === 'disable') {
     throw usage(
       `Quayside will not reach PostgreSQL at ${where} without TLS (the address says sslmode=disable); only this computer's PostgreSQL may be reached unencrypted.`,
