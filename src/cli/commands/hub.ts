@@ -124,7 +124,7 @@ export async function runHub(args: string[], io: CommandIo, deps: HubDeps = {}):
 
 function minutes(text: string): number {
   const n = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(n > 0) || n > MAX_EVERY_MINUTES) {
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !(n >= 1) || n > MAX_EVERY_MINUTES) {
     throw new UsageError(`--every takes a number of minutes from 1 to ${MAX_EVERY_MINUTES} (got "${text}")`);
   }
   return n * 60_000;
