@@ -3,6 +3,7 @@
  * `METHOD /template` as the reference names it (test/integration/sandbox-conformance.test.ts).
  */
 import type { Sandbox } from '../../src/sandbox/index';
+import { recordFieldCases } from './conformance-record-fields';
 import { call, type ApiResponse } from './sandbox';
 
 export interface ConformanceRequest {
@@ -72,77 +73,15 @@ export function conformanceCases(sandbox: () => Sandbox): Record<string, Conform
     created('/documents', doc('document', { name, attached_document: `blob-${made++}` }));
   const firstDocument = () => store().world.documents.find((d) => d.createdAt <= now())!;
 
-  /** The cases of a record type's own custom field paths (`/{collection}/{id}/custom_fields`). */
-  function perRecord(
-    collection: string,
-    id: () => string,
-    slug: string,
-    value: unknown,
-  ): Record<string, ConformanceCase> {
-    const base = () => `/${collection}/${id()}/custom_fields`;
-    return {
-      list: {
-        valid: () => ({ path: base() }),
-        unknown: () => ({ path: `/${collection}/${NOPE}/custom_fields` }),
-      },
-      create: {
-        valid: async () => {
-          await api(`${base()}/${slug}`, 'DELETE');
-          return { path: base(), body: doc('custom_field', { api_slug: slug, value }) };
-        },
-        unknown: () => ({
-          path: `/${collection}/${NOPE}/custom_fields`,
-          body: doc('custom_field', { api_slug: slug, value }),
-        }),
-        invalid: () => ({
-          path: base(),
-          body: doc('custom_field', { api_slug: 'no_such_field', value }),
-          pointer: '/data/attributes/api_slug',
-        }),
-      },
-      update: {
-        valid: () => ({ path: `${base()}/${slug}`, body: doc('custom_field', { value }) }),
-        unknown: () => ({ path: `${base()}/no_such_field`, body: doc('custom_field', { value }) }),
-        invalid: () => ({
-          path: `${base()}/${slug}`,
-          body: doc('custom_field', { value: { not: 'a value' } }),
-          pointer: '/data/attributes/value',
-        }),
-      },
-      remove: {
-        valid: async () => {
-          await api(`${base()}/${slug}`, 'PATCH', doc('custom_field', { value }));
-          return { path: `${base()}/${slug}` };
-        },
-        unknown: () => ({ path: `${base()}/no_such_field` }),
-      },
-    };
-  }
-
-  const fieldsOf = {
-    shipments: perRecord('shipments', () => shipment().id, 'po_number', 'PO-7'),
-    containers: perRecord('containers', () => container().id, 'pallet_count', 12),
-    tracking_requests: perRecord('tracking_requests', () => request().id, 'cost_centre', 'CC-9'),
-  };
-  const recordFieldCases = Object.fromEntries(
-    Object.entries(fieldsOf).flatMap(([collection, c]) => {
-      const param = `{${collection.replace(/s$/, '')}_id}`;
-      return [
-        [`GET /${collection}/${param}/custom_fields`, c.list!],
-        [`POST /${collection}/${param}/custom_fields`, c.create!],
-        [`PATCH /${collection}/${param}/custom_fields/{api_slug}`, c.update!],
-        [`DELETE /${collection}/${param}/custom_fields/{api_slug}`, c.remove!],
-      ];
-    }),
-  ) as Record<string, ConformanceCase>;
-
+  const ids = { shipmentId: () => shipment().id, containerId: () => container().id, requestId: () => request().id };
+  const fieldCases = recordFieldCases({ api, doc, nope: NOPE, ...ids });
   const get = (path: string) => (): ConformanceRequest => ({ path });
   const vessel = () => shipment().vessel;
   const positions = (extra = '') =>
     `/vessels/${vessel().id}/future_positions${extra}?port_id=${shipment().pod.id}&previous_port_id=${shipment().pol.id}`;
 
   return {
-    ...recordFieldCases,
+    ...fieldCases,
     'GET /shipments': { valid: get('/shipments') },
     'GET /shipments/{id}': {
       valid: () => ({ path: `/shipments/${shipment().id}` }),
