@@ -16,7 +16,8 @@ export interface FinishedRun {
   error: { code: string; message: string } | null;
 }
 
-interface SyncLogRow {
+/** A row of the sync log as the store keeps it (counts and error as JSON text). */
+export interface SyncLogRow {
   id: number;
   kind: string;
   started_at: string;

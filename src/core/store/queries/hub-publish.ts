@@ -5,6 +5,7 @@
  */
 import { storedUuid, uuidText, type ResourceDescriptor } from '../../resources';
 import type { Db } from '../database';
+import type { SyncLogRow } from '../sync-log';
 
 /**
  * Ids (as text) of the records of `d` (rows with a synced_at: stubs have none) written at or
@@ -63,18 +64,6 @@ export function changesAfter(db: Db, after: number, limit: number): ChangeRow[] 
          FROM record_changes WHERE id > ? ORDER BY id LIMIT ?`,
     )
     .all(after, limit);
-}
-
-export interface SyncLogRow {
-  id: number;
-  kind: string;
-  started_at: string;
-  finished_at: string | null;
-  status: string;
-  requests: number;
-  rate_limited: number;
-  counts: string;
-  error: string | null;
 }
 
 /** Sync log rows from the id `from` on, oldest first. */
