@@ -14,6 +14,7 @@ import { countShipments, iterateShipments, listShipments, shipmentView } from '.
 import { openReader } from '../../src/core/store/database';
 import { sqliteAloneReads, sqliteShellCsv } from './anchors';
 import { buildBigDatabaseApart } from './big-database';
+import { filterValueMeasures, manyCustomersMeasures } from './filter-values';
 import { withPeakRss } from './memory';
 import { measure, percentile, type Measure } from './report';
 
@@ -130,6 +131,8 @@ export async function benchStore(): Promise<Measure[]> {
     for (let i = 0; i < 500; i++) after = listShipments(db, {}, { limit: 100, after }).next ?? undefined;
     const deep = timeQuery(() => listShipments(db, {}, { limit: 100, after }));
     measures.push(measure('shipments page 500 (keyset), p95', percentile(deep, 95), 'ms', { below: 25 }));
+    // A filter chip's values as typed (filter-values.ts).
+    measures.push(...filterValueMeasures(db));
 
     const out = join(dir, 'shipments.csv');
     // The anchor: SQLite's own shell writing the same statements' rows as CSV from the same file,
@@ -263,6 +266,8 @@ export async function benchStore(): Promise<Measure[]> {
     );
     measures.push(measure('XLSX export: RSS growth', xlsxRss.peakMb - xlsxRss.startMb, 'MB', { below: 200 }));
     measures.push(measure('XLSX export file size', statSync(xlsxOut).size / 1e6, 'MB', {}));
+    // Last: it gives the shipments ~80k different customers.
+    measures.push(...manyCustomersMeasures(db));
     db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
