@@ -4,6 +4,7 @@ import { actionHandlers } from './handlers/actions';
 import { alertHandlers } from './handlers/alerts';
 import { changeHandlers } from './handlers/changes';
 import { customFieldHandlers } from './handlers/custom-fields';
+import { customFieldAdminHandlers } from './handlers/custom-field-admin';
 import { dataHandlers } from './handlers/data';
 import { documentHandlers } from './handlers/documents';
 import { exportHandlers } from './handlers/export';
@@ -37,6 +38,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...lookupHandlers(ctx),
     ...actionHandlers(ctx),
     ...customFieldHandlers(ctx),
+    ...customFieldAdminHandlers(ctx),
     ...exportHandlers(ctx),
     ...serviceActionHandlers(ctx),
     ...webhookHandlers(ctx),

@@ -45,6 +45,16 @@ import {
   type CustomFieldItem,
   type CustomFieldsOfRecord,
 } from './custom-fields';
+import {
+  createDefinitionSchema,
+  createOptionSchema,
+  deleteDefinitionSchema,
+  deleteOptionSchema,
+  renameDefinitionSchema,
+  renameOptionSchema,
+  type AdminDefinition,
+  type DeletedDefinition,
+} from './custom-field-admin';
 import { lookupNames, type LookupName } from './lookups';
 import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
@@ -194,6 +204,16 @@ export const contract = {
   'customFields:set': channel<CustomFieldItem>()(setCustomFieldSchema),
   /** The custom fields of a record type, with the options of pick lists: the lists' columns and filters. */
   'customFields:definitions': channel<CustomFieldDefinitionInfo[]>()(customFieldDefinitionsSchema),
+  /** Settings → Custom fields: every definition with its options and how many records hold a value. */
+  'customFields:admin': channel<AdminDefinition[]>()(noArgument),
+  /** Made at the service (online), then here: a definition, with a pick list's choices. */
+  'customFields:createDefinition': channel<AdminDefinition>()(createDefinitionSchema),
+  'customFields:renameDefinition': channel<AdminDefinition>()(renameDefinitionSchema),
+  /** Deleted at the service with its options and values, then here. */
+  'customFields:deleteDefinition': channel<DeletedDefinition>()(deleteDefinitionSchema),
+  'customFields:createOption': channel<AdminDefinition>()(createOptionSchema),
+  'customFields:renameOption': channel<AdminDefinition>()(renameOptionSchema),
+  'customFields:deleteOption': channel<AdminDefinition>()(deleteOptionSchema),
   /** The documents of a shipment or container (by its id), newest first. */
   'documents:forRecord': channel<DocumentInfo[]>()(idSchema),
   /** Opens a document's file with the computer's viewer, fetching it first when it is not kept. */
