@@ -16,6 +16,7 @@ import { lookupHandlers } from './handlers/lookups';
 import { viewHandlers } from './handlers/views';
 import { routingHandlers } from './handlers/routing';
 import { serviceActionHandlers } from './handlers/service-actions';
+import { serviceSearchHandlers } from './handlers/service-search';
 import { webhookHandlers } from './handlers/webhooks';
 import type { AppInfo } from '../shared/types';
 
@@ -41,6 +42,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     ...customFieldAdminHandlers(ctx),
     ...exportHandlers(ctx),
     ...serviceActionHandlers(ctx),
+    ...serviceSearchHandlers(ctx),
     ...webhookHandlers(ctx),
     ...documentHandlers(ctx),
     ...importHandlers(ctx),

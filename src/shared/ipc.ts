@@ -59,6 +59,12 @@ import { lookupNames, type LookupName } from './lookups';
 import type { ShipmentRow, TrackingRequestRow } from './rows';
 import { settingsPatchSchema } from './settings';
 import { inferCarrierSchema, type CarrierSuggestion, type ContainerRefreshResult } from './service-actions';
+import {
+  openServiceResultSchema,
+  serviceSearchSchema,
+  type OpenedServiceResult,
+  type ServiceSearchAnswer,
+} from './service-search';
 import { createWebhookSchema, updateWebhookSchema, type CreatedWebhook, type WebhookNotifications } from './webhooks';
 import {
   importIdSchema,
@@ -168,6 +174,10 @@ export const contract = {
 
   ...listChannels,
   'shipments:search': channel<SearchResults>()(searchSchema),
+  /** Ctrl+K on the service (online, with a key): what its search finds that the local copy has not. */
+  'search:service': channel<ServiceSearchAnswer>()(serviceSearchSchema),
+  /** Fetches one of those results into the local copy; says where it opens. */
+  'search:openServiceResult': channel<OpenedServiceResult>()(openServiceResultSchema),
   'containers:events': channel<{
     events: TransportEventRow[];
     fetchedAt: string | null;
