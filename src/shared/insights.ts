@@ -14,6 +14,10 @@ export const MAX_INSIGHTS_MONTHS = 120;
 
 const day = z.iso.date({ error: 'A day is written YYYY-MM-DD.' });
 
+/** The tables of the answer, each exported on its own. */
+export const insightsTables = ['carriers', 'lanes', 'carrierLanes', 'terminals'] as const;
+export type InsightsTable = (typeof insightsTables)[number];
+
 export const insightsRequestSchema = z
   .object({
     /** First day of arrivals, in `zone` (included); none: from the first arrival. */
@@ -27,6 +31,11 @@ export const insightsRequestSchema = z
     minimum: z.number().int().min(1).max(1000).optional(),
     /** Also the figures by month of arrival (the trends); false: the whole range only, faster. */
     months: z.boolean().optional(),
+    /**
+     * The tables to compute (default: all); the others come back empty. Each costs its share of
+     * the query: a view shows its first table at once by asking for it alone, then the rest.
+     */
+    tables: z.array(z.enum(insightsTables)).min(1).max(insightsTables.length).optional(),
   })
   .strict()
   .refine((r) => r.from === undefined || r.to === undefined || r.from <= r.to, 'The first day is after the last.');
@@ -131,6 +140,8 @@ export interface InsightsResult {
   minimum: number;
   /** Where the first ETA comes from, in words. */
   firstEtaSource: string;
+  /** The tables computed (those not asked are empty). */
+  tables: InsightsTable[];
   /** The change history covers voyages that departed from this instant on; null: no sync recorded. */
   historyFrom: string | null;
   carriers: ArrivalGroup[];
@@ -149,10 +160,6 @@ export interface InsightsResult {
 
 export const FIRST_ETA_SOURCE =
   'The first ETA is the service’s original ETA (pod_original_eta_at); where it gives none, the earliest ETA the change history saw.';
-
-/** The tables of the answer, each exported on its own. */
-export const insightsTables = ['carriers', 'lanes', 'carrierLanes', 'terminals'] as const;
-export type InsightsTable = (typeof insightsTables)[number];
 
 export const insightsExportSchema = z
   .object({

@@ -117,7 +117,8 @@ export function referenceArrivals(db: Db, o: ReferenceOptions): ArrivalGroup[] {
   const out = [...groups.values()].map(({ g, rows }): ArrivalGroup => {
     const slips = rows.flatMap((r) => (r.slip === null ? [] : [r.slip])).sort((a, b) => a - b);
     const covered = rows.filter((r) => r.covered);
-    const hours = (v: number | null) => round(v === null ? null : v / 3_600_000, 1);
+    // Tenths of an hour, half up (as SQLite's floor(ms / 360000.0 + 0.5)).
+    const hours = (v: number | null) => (v === null ? null : Math.floor(v / 360_000 + 0.5) / 10);
     return {
       ...g,
       shipments: rows.length,

@@ -13,6 +13,7 @@ import { computeInsights } from '../../src/core/insights/insights';
 import type { Db } from '../../src/core/store/database';
 import type { Rates } from '../../src/shared/exposure';
 import type { ArrivalGroup, DwellGroup, InsightsResult } from '../../src/shared/insights';
+import { localDate } from '../../src/shared/zoned-time';
 import { capture } from '../helpers/capture';
 import { referenceArrivals, referenceDwell, type ReferenceOptions } from '../helpers/insights-reference';
 import { useSandbox } from '../helpers/sandbox';
@@ -128,8 +129,16 @@ describe('insights from a synced sandbox', () => {
       )
       .pluck()
       .get() as string;
-    const first = all.months.carriers[1]!.month!;
-    const ranged = computeInsights(db, { zone, from: `${first}-10`, to: `${first}-28`, customer }, { now });
+    // From the day of its arrival a quarter of the way through to the day of the one three quarters through.
+    const days = (
+      db
+        .prepare('SELECT pod_ata_at FROM shipments WHERE customer_name = ? AND pod_ata_at IS NOT NULL ORDER BY 1')
+        .pluck()
+        .all(customer) as string[]
+    ).map((t) => localDate(Date.parse(t), zone));
+    const from = days[Math.floor(days.length / 4)]!;
+    const to = days[Math.floor((days.length * 3) / 4)]!;
+    const ranged = computeInsights(db, { zone, from, to, customer }, { now });
     compare(db, ranged, false);
     const rangedCount = ranged.carriers.reduce((n, g) => n + g.shipments, 0);
     expect(rangedCount).toBeGreaterThan(0);
@@ -164,14 +173,14 @@ describe('insights from a synced sandbox', () => {
       '--zone',
       zone,
       '--from',
-      `${first}-10`,
+      from,
       '--to',
-      `${first}-28`,
+      to,
       '--customer',
       customer,
     ]);
     expect(text.code).toBe(exitCodes.ok);
-    expect(text.out).toContain(`arrivals from ${first}-10 to ${first}-28 (${zone}) for ${customer}`);
+    expect(text.out).toContain(`arrivals from ${from} to ${to} (${zone}) for ${customer}`);
     expect(text.out.trim().split('\n')).toHaveLength(ranged.carriers.length + 2);
   }, 120_000);
 });

@@ -6,7 +6,7 @@
 import { byRank, flatArrival, flatDwell, type FlatRow } from '../../core/insights/flat';
 import { computeInsights } from '../../core/insights/insights';
 import { computerTimeZone, isTimeZone } from '../../shared/date-formatters';
-import { insightsDimensions, type InsightsDimension } from '../../shared/insights';
+import { insightsDimensions, type InsightsDimension, type InsightsTable } from '../../shared/insights';
 import { withReadableDatabase } from '../database-files';
 import { exitCodes } from '../exit-codes';
 import { UsageError, parseCommandLine, type CommandIo } from '../io';
@@ -87,6 +87,13 @@ function parse(args: string[]): Parsed {
   return { db: values.db, from, to, customer, by: by as InsightsDimension, zone, minimum, json: values.json ?? false };
 }
 
+const tableAsked: Record<InsightsDimension, InsightsTable> = {
+  carrier: 'carriers',
+  lane: 'lanes',
+  'carrier-lane': 'carrierLanes',
+  terminal: 'terminals',
+};
+
 const text = (v: number | null, suffix = '') => (v === null ? '—' : `${v}${suffix}`);
 const percent = (v: number | null) => (v === null ? '—' : `${Math.round(v * 100)}%`);
 
@@ -157,6 +164,7 @@ function printInsights(args: string[], io: CommandIo): number {
       zone: asked.zone,
       minimum: asked.minimum,
       months: false,
+      tables: [tableAsked[asked.by]],
     });
     const groups =
       asked.by === 'terminal'

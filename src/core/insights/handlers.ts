@@ -23,7 +23,7 @@ export function insightsHandlers(ctx: CoreContext): Pick<Handlers, 'insights:get
   return {
     'insights:get': (request) => read(request ?? {}),
     'insights:export': async ({ request, table, byMonth, format = 'csv' }) => {
-      const result = await read({ ...request, months: byMonth ?? false });
+      const result = await read({ ...request, months: byMonth ?? false, tables: [table] });
       const suggested = `quayside-insights-${table}${byMonth ? '-by-month' : ''}-${new Date().toISOString().slice(0, 10)}.${format}`;
       const path = (await ctx.options.chooseExportPath?.(suggested)) ?? null;
       if (!path) return { path: null, rows: 0, cancelled: true };

@@ -18,10 +18,12 @@ import {
   type DwellGroup,
   type InsightsRequest,
   type InsightsResult,
+  type InsightsTable,
+  insightsTables,
   type Spread,
 } from '../../shared/insights';
 import type { Db } from '../store/database';
-import { arrivalRows, firstSyncStart, type ArrivalSqlRow } from '../store/queries/insights-arrivals';
+import { arrivalRows, firstSyncStart, type ArrivalDim, type ArrivalSqlRow } from '../store/queries/insights-arrivals';
 import {
   costRows,
   dwellRows,
@@ -40,6 +42,12 @@ export interface InsightsOptions {
 }
 
 const HOUR_MS = 3_600_000;
+
+const dimensionOf: Record<Exclude<InsightsTable, 'terminals'>, ArrivalDim> = {
+  carriers: 'carrier',
+  lanes: 'lane',
+  carrierLanes: 'carrier-lane',
+};
 /** Beyond every stored instant: no voyage is covered when no sync was ever recorded. */
 const NEVER = '9999-12-31T23:59:59Z';
 
@@ -230,13 +238,19 @@ export function computeInsights(db: Db, request: InsightsRequest = {}, options: 
     customer: asked.customer ?? null,
     months: JSON.stringify(range.months),
   };
-  const arrivals = arrivalRows(db, { ...base, historyFrom: historyFrom ?? NEVER }, withMonths).map((r) =>
-    arrivalGroup(r, minimum),
-  );
-  const dwellSql = dwellRows(db, base, withMonths);
+  const tables = insightsTables.filter((t) => asked.tables?.includes(t) ?? true);
+  const dims = tables.flatMap((t): ArrivalDim[] => (t === 'terminals' ? [] : [dimensionOf[t]]));
+  const arrivals =
+    dims.length === 0
+      ? []
+      : arrivalRows(db, { ...base, historyFrom: historyFrom ?? NEVER }, dims, withMonths).map((r) =>
+          arrivalGroup(r, minimum),
+        );
+  const withDwell = tables.includes('terminals');
+  const dwellSql = withDwell ? dwellRows(db, base, withMonths) : [];
   const rates = hasRates(options.rates) ? options.rates : null;
   let costs: Map<string, DwellCost> | null = null;
-  if (rates) {
+  if (rates && withDwell) {
     const names = new Map(dwellSql.map((r) => [`${r.kind}|${r.terminal}`, r.name]));
     costs = pricedCosts(costRows(db, base, withMonths), names, rates);
   }
@@ -256,6 +270,7 @@ export function computeInsights(db: Db, request: InsightsRequest = {}, options: 
     customer: asked.customer ?? null,
     minimum,
     firstEtaSource: FIRST_ETA_SOURCE,
+    tables,
     historyFrom,
     carriers: pick('carrier', false),
     lanes: pick('lane', false),

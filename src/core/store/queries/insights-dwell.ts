@@ -31,7 +31,7 @@ export interface DwellSqlRow {
   measure: DwellMeasure;
   containers: number;
   known: number;
-  /** Days (for `late`: the share late). */
+  /** For `late`: the share late; null otherwise. */
   mean: number | null;
   p50: number | null;
   p90: number | null;
@@ -55,6 +55,8 @@ export interface DwellParams {
 }
 
 const DAY_MS = 86_400_000;
+/** A window over the whole partition: one sort serves the rank and the count. */
+const WHOLE = 'ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING';
 /** Added before an integer division so it rounds down below zero too (SQLite truncates toward zero). */
 const SHIFT = 100_000;
 
@@ -97,30 +99,48 @@ function dwellSql(withMonths: boolean): string {
     ['a2p', span('ta', 'tp')],
     ['d2p', span('t0', 'tp')],
     ['p2e', span('tp', 'te')],
-    ['late', 'CASE WHEN tp IS NOT NULL AND tl IS NOT NULL THEN tp > tl END'],
   ];
+  const monthly = [false, ...(withMonths ? [true] : [])];
+  const from = (m: boolean) => `FROM f${m ? ' WHERE month IS NOT NULL' : ''}`;
+  // Only known values are sorted; the unknown are the group's boxes less the known.
   const arms = measures.flatMap(([measure, value]) =>
-    [false, ...(withMonths ? [true] : [])].map(
-      (monthly) =>
-        `SELECT kind, terminal, ${monthly ? 'month' : 'NULL'} AS month, '${measure}' AS measure, ${value} AS v
-         FROM f${monthly ? ' WHERE month IS NOT NULL' : ''}`,
+    monthly.map(
+      (m) => `SELECT kind, terminal, ${m ? 'month' : 'NULL'} AS month, '${measure}' AS measure, v
+              FROM (SELECT kind, terminal, month, ${value} AS v ${from(m)}) WHERE v IS NOT NULL`,
     ),
+  );
+  const groups = monthly.map(
+    (m) => `SELECT kind, terminal, ${m ? 'month' : 'NULL'} AS month,
+                   CASE WHEN tp IS NOT NULL AND tl IS NOT NULL THEN tp > tl END AS late ${from(m)}`,
   );
   return `
     WITH ${facts(withMonths)},
     m AS (${arms.join('\n UNION ALL ')}),
     r AS (
-      SELECT m.*,
-             row_number() OVER (PARTITION BY kind, terminal, month, measure ORDER BY v IS NULL, v) AS rn,
-             count(v) OVER (PARTITION BY kind, terminal, month, measure) AS n
-      FROM m
+      SELECT m.*, row_number() OVER w AS rn, count(*) OVER (w ${WHOLE}) AS n
+      FROM m WINDOW w AS (PARTITION BY kind, terminal, month, measure ORDER BY v)
+    ),
+    pc AS (
+      SELECT kind, terminal, month, measure, max(n) AS n,
+             max(CASE WHEN rn = (50 * n + 99) / 100 THEN v END) AS p50,
+             max(CASE WHEN rn = (90 * n + 99) / 100 THEN v END) AS p90
+      FROM r WHERE rn = (50 * n + 99) / 100 OR rn = (90 * n + 99) / 100
+      GROUP BY kind, terminal, month, measure
+    ),
+    c AS (
+      SELECT kind, terminal, month, count(*) AS containers, count(late) AS judged, sum(late) AS late
+      FROM (${groups.join('\n UNION ALL ')}) GROUP BY kind, terminal, month
+    ),
+    out AS (
+      SELECT c.kind, c.terminal, c.month, pc.measure, c.containers, pc.n AS known, NULL AS mean, pc.p50, pc.p90
+      FROM c JOIN pc ON pc.kind = c.kind AND pc.terminal = c.terminal AND pc.month IS c.month
+      UNION ALL
+      SELECT kind, terminal, month, 'late', containers, judged, CASE WHEN judged > 0 THEN late * 1.0 / judged END,
+             NULL, NULL
+      FROM c
     )
-    SELECT kind, terminal, month, measure, count(*) AS containers, count(v) AS known, avg(v) AS mean,
-           max(CASE WHEN v IS NOT NULL AND rn = (50 * n + 99) / 100 THEN v END) AS p50,
-           max(CASE WHEN v IS NOT NULL AND rn = (90 * n + 99) / 100 THEN v END) AS p90,
-           (SELECT t.name FROM terminals t WHERE t.id = r.terminal) AS name
-    FROM r GROUP BY kind, terminal, month, measure
-    ORDER BY kind, month, terminal, measure`;
+    SELECT out.*, (SELECT t.name FROM terminals t WHERE t.id = out.terminal) AS name
+    FROM out ORDER BY kind, month, terminal, measure`;
 }
 
 /**
