@@ -203,8 +203,8 @@ describe('Changes view', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Kind' }));
     const kinds = screen.getByRole('dialog', { name: 'Filter: Kind' });
     // Each kind in words, with the field name the CLI prints beside it.
-    await user.click(within(kinds).getByRole('checkbox', { name: 'Last free day (terminal) lfd_terminal' }));
-    await user.click(within(kinds).getByRole('checkbox', { name: 'Hold hold' }));
+    await user.click(within(kinds).getByRole('checkbox', { name: 'Last free day (terminal)' }));
+    await user.click(within(kinds).getByRole('checkbox', { name: 'Hold' }));
     await waitFor(() => expect(lastAsked()).toEqual({ period: 'since_looked', fields: ['lfd_terminal', 'hold'] }));
 
     await user.click(screen.getByRole('button', { name: '+ Filter' }));
