@@ -14,6 +14,7 @@ import { countShipments, iterateShipments, listShipments, shipmentView } from '.
 import { openReader } from '../../src/core/store/database';
 import { sqliteAloneReads, sqliteShellCsv } from './anchors';
 import { buildBigDatabaseApart } from './big-database';
+import { insightsMeasures } from './insights';
 import { filterValueMeasures, manyCustomersMeasures } from './filter-values';
 import { withPeakRss } from './memory';
 import { measure, percentile, type Measure } from './report';
@@ -131,6 +132,7 @@ export async function benchStore(): Promise<Measure[]> {
     for (let i = 0; i < 500; i++) after = listShipments(db, {}, { limit: 100, after }).next ?? undefined;
     const deep = timeQuery(() => listShipments(db, {}, { limit: 100, after }));
     measures.push(measure('shipments page 500 (keyset), p95', percentile(deep, 95), 'ms', { below: 25 }));
+    measures.push(...insightsMeasures(db));
     // A filter chip's values as typed (filter-values.ts).
     measures.push(...filterValueMeasures(db));
 
