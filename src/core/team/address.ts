@@ -39,20 +39,23 @@ export function isLocalHost(host: string): boolean {
   return host.startsWith('/') || localHosts.has(host.toLowerCase());
 }
 
-export function hubAddress(text: string, env: NodeJS.ProcessEnv = process.env): HubAddress {
+/**
+ * `flag`: how messages name the address (`--postgres` for the hub, `--hub` for a laptop's pull).
+ */
+export function hubAddress(text: string, env: NodeJS.ProcessEnv = process.env, flag = '--postgres'): HubAddress {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw usage('The --postgres address is not a URL; write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE.');
+    throw usage(`The ${flag} address is not a URL; write it as postgres://USER:PASSWORD@HOST:PORT/DATABASE.`);
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw usage(`The --postgres address must start with postgres:// (it starts with ${url.protocol}//).`);
+    throw usage(`The ${flag} address must start with postgres:// (it starts with ${url.protocol}//).`);
   }
   for (const key of url.searchParams.keys()) {
     if (!knownParams.has(key)) {
       throw usage(
-        `The --postgres address has a parameter Quayside does not read ("${key}"); it takes ${[...knownParams].join(', ')}.`,
+        `The ${flag} address has a parameter Quayside does not read ("${key}"); it takes ${[...knownParams].join(', ')}.`,
       );
     }
   }
@@ -61,24 +64,22 @@ export function hubAddress(text: string, env: NodeJS.ProcessEnv = process.env): 
     try {
       return decodeURIComponent(value);
     } catch {
-      throw usage('The --postgres address has a badly escaped part (a % not followed by two hex digits).');
+      throw usage(`The ${flag} address has a badly escaped part (a % not followed by two hex digits).`);
     }
   };
   const host = params.get('host') ?? (decode(url.hostname.replace(/^\[(.+)\]$/, '$1')) || 'localhost');
   const portText = params.get('port') ?? url.port;
   const port = portText ? Number(portText) : 5432;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw usage(`The --postgres address has a port that is not a number from 1 to 65535 ("${portText}").`);
+    throw usage(`The ${flag} address has a port that is not a number from 1 to 65535 ("${portText}").`);
   }
   const database = decode(url.pathname.replace(/^\//, ''));
-  if (!database) throw usage('The --postgres address names no database (postgres://HOST/DATABASE).');
+  if (!database) throw usage(`The ${flag} address names no database (postgres://HOST/DATABASE).`);
   const user = decode(url.username) || params.get('user') || undefined;
   const password = url.password ? decode(url.password) : env.PGPASSWORD || undefined;
   const mode = params.get('sslmode');
   if (mode !== null && !(sslModes as readonly string[]).includes(mode)) {
-    throw usage(
-      `The --postgres address has an sslmode PostgreSQL does not know ("${mode}"); use ${sslModes.join(', ')}.`,
-    );
+    throw usage(`The ${flag} address has an sslmode PostgreSQL does not know ("${mode}"); use ${sslModes.join(', ')}.`);
   }
   const local = isLocalHost(host);
   const where = host.startsWith('/') ? `the socket in ${host}` : host;
