@@ -59,10 +59,12 @@ const firstEta = `coalesce(s.pod_original_eta_at,
     ORDER BY rc.seen_at, rc.id LIMIT 1),
   s.pod_eta_at)`;
 
-/** The shipments in the range: the arrival index leads, the customer narrows. */
-export const arrivedWhere = `s.pod_ata_at IS NOT NULL
-  AND (:from IS NULL OR s.pod_ata_at >= :from) AND (:until IS NULL OR s.pod_ata_at < :until)
-  AND (:customer IS NULL OR s.customer_name = :customer)`;
+/**
+ * The shipments in the range, written so an index serves it: the arrival index (open ends as the
+ * lowest and a highest text), or with a customer, the customer index.
+ */
+export const arrivedWhere = (customer: boolean) =>
+  `s.pod_ata_at >= coalesce(:from, '') AND s.pod_ata_at < coalesce(:until, '~')${customer ? ' AND s.customer_name = :customer' : ''}`;
 
 /** The month of arrival (bounds from range.ts), by the arrival column `column`. */
 export const monthOf = (column: string) =>
@@ -77,7 +79,7 @@ const dimArms: Record<ArrivalDim, [string, string, string]> = {
 };
 
 /** Only the groupings asked are fanned out: each costs a share of the one sort the percentiles take. */
-function arrivalSql(dims: readonly ArrivalDim[], withMonths: boolean): string {
+function arrivalSql(dims: readonly ArrivalDim[], withMonths: boolean, customer: boolean): string {
   const arms = dims
     .map((dim) => [dim, ...dimArms[dim]] as const)
     .flatMap(([dim, carrier, pol, pod]) =>
@@ -99,7 +101,7 @@ function arrivalSql(dims: readonly ArrivalDim[], withMonths: boolean): string {
                WHERE rc.record_id = s.id AND rc.field = 'eta'
                  AND rc.old_value IS NOT NULL AND rc.new_value IS NOT NULL) AS moves
       FROM shipments s
-      WHERE ${arrivedWhere}
+      WHERE ${arrivedWhere(customer)}
     ),
     g AS (${arms.join('\n UNION ALL ')}),
     b AS (
@@ -172,10 +174,11 @@ export function arrivalRows(
   dims: readonly ArrivalDim[],
   withMonths: boolean,
 ): ArrivalSqlRow[] {
-  const key = `${dims.join(',')}|${withMonths}`;
+  const customer = params.customer !== null;
+  const key = `${dims.join(',')}|${withMonths}|${customer}`;
   let statement = statements.get(key);
   if (!statement) {
-    statement = perDb((d) => d.prepare<[ArrivalParams], BucketRow>(arrivalSql(dims, withMonths)));
+    statement = perDb((d) => d.prepare<[ArrivalParams], BucketRow>(arrivalSql(dims, withMonths, customer)));
     statements.set(key, statement);
   }
   const groups: ArrivalSqlRow[] = [];

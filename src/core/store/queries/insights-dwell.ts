@@ -60,7 +60,7 @@ const WHOLE = 'ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING';
 /** Added before an integer division so it rounds down below zero too (SQLite truncates toward zero). */
 const SHIFT = 100_000;
 
-const facts = (withMonths: boolean) => `
+const facts = (withMonths: boolean, customer: boolean) => `
   b AS (
     SELECT c.id, s.shipping_line_scac AS carrier,
            ${withMonths ? monthOf('s.pod_ata_at') : 'NULL'} AS month,
@@ -69,7 +69,7 @@ const facts = (withMonths: boolean) => `
            c.ind_ata_at, c.pod_discharged_at, c.final_destination_full_out_at, c.pod_full_out_at,
            c.empty_terminated_at, c.lfd_deadline_at, c.lfd_source
     FROM shipments s JOIN containers c ON c.shipment_id = s.id
-    WHERE ${arrivedWhere} AND c.raw IS NOT NULL
+    WHERE ${arrivedWhere(customer)} AND c.raw IS NOT NULL
   ),
   p AS (
     SELECT id, carrier, month, CASE WHEN rail THEN 'rail' ELSE 'terminal' END AS kind,
@@ -93,7 +93,7 @@ const facts = (withMonths: boolean) => `
 
 const span = (a: string, b: string) => `CASE WHEN ${b} >= ${a} THEN (${b} - ${a}) / ${DAY_MS}.0 END`;
 
-function dwellSql(withMonths: boolean): string {
+function dwellSql(withMonths: boolean, customer: boolean): string {
   const measures: [string, string][] = [
     ['d2a', span('t0', 'ta')],
     ['a2p', span('ta', 'tp')],
@@ -114,7 +114,7 @@ function dwellSql(withMonths: boolean): string {
                    CASE WHEN tp IS NOT NULL AND tl IS NOT NULL THEN tp > tl END AS late ${from(m)}`,
   );
   return `
-    WITH ${facts(withMonths)},
+    WITH ${facts(withMonths, customer)},
     m AS (${arms.join('\n UNION ALL ')}),
     r AS (
       SELECT m.*, row_number() OVER w AS rn, count(*) OVER (w ${WHOLE}) AS n
@@ -148,7 +148,7 @@ function dwellSql(withMonths: boolean): string {
  * up; days out from the pickup's day to the return's, both counted, the days told by the last
  * free day's end (a local midnight where the box waits).
  */
-function costSql(withMonths: boolean): string {
+function costSql(withMonths: boolean, customer: boolean): string {
   const dayIndex = (t: string) => `((${t} - tl + ${SHIFT} * ${DAY_MS}) / ${DAY_MS} - ${SHIFT})`;
   const arms = [false, ...(withMonths ? [true] : [])].map(
     (monthly) =>
@@ -158,19 +158,22 @@ function costSql(withMonths: boolean): string {
        FROM f WHERE tp IS NOT NULL AND tl IS NOT NULL${monthly ? ' AND month IS NOT NULL' : ''}`,
   );
   return `
-    WITH ${facts(withMonths)},
+    WITH ${facts(withMonths, customer)},
     d AS (${arms.join('\n UNION ALL ')})
     SELECT kind, terminal, month, carrier, late_days, out_days, count(*) AS boxes
     FROM d GROUP BY kind, terminal, month, carrier, late_days, out_days`;
 }
 
-const dwell = [false, true].map((m) => perDb((db) => db.prepare<[DwellParams], DwellSqlRow>(dwellSql(m))));
-const cost = [false, true].map((m) => perDb((db) => db.prepare<[DwellParams], CostSqlRow>(costSql(m))));
+/** By months (0, 1) and customer (0, 2): each variant its own statement, so each uses its index. */
+const variants = [0, 1, 2, 3].map((i) => [(i & 1) === 1, (i & 2) === 2] as const);
+const dwell = variants.map(([m, c]) => perDb((db) => db.prepare<[DwellParams], DwellSqlRow>(dwellSql(m, c))));
+const cost = variants.map(([m, c]) => perDb((db) => db.prepare<[DwellParams], CostSqlRow>(costSql(m, c))));
+const variant = (params: DwellParams, withMonths: boolean) => (withMonths ? 1 : 0) + (params.customer === null ? 0 : 2);
 
 export function dwellRows(db: Db, params: DwellParams, withMonths: boolean): DwellSqlRow[] {
-  return dwell[withMonths ? 1 : 0]!(db).all(params);
+  return dwell[variant(params, withMonths)]!(db).all(params);
 }
 
 export function costRows(db: Db, params: DwellParams, withMonths: boolean): CostSqlRow[] {
-  return cost[withMonths ? 1 : 0]!(db).all(params);
+  return cost[variant(params, withMonths)]!(db).all(params);
 }
