@@ -102,7 +102,12 @@ function rank<G extends { small: boolean; rank: number | null; month: string | n
   better: (a: G, b: G) => number,
 ): G[] {
   const byMonth = new Map<string | null, G[]>();
-  for (const g of groups) if (!g.small && has(g)) byMonth.set(g.month, [...(byMonth.get(g.month) ?? []), g]);
+  for (const g of groups) {
+    if (g.small || !has(g)) continue;
+    const list = byMonth.get(g.month);
+    if (list) list.push(g);
+    else byMonth.set(g.month, [g]);
+  }
   for (const list of byMonth.values()) list.sort(better).forEach((g, i) => (g.rank = i + 1));
   return groups;
 }
