@@ -278,9 +278,9 @@ export const containersList = defineList({
         // The containers of the matching shipments, by rowid.
         rowsOf: (matching) =>
           `SELECT c2.rowid FROM shipments s2 JOIN containers c2 ON c2.shipment_id = s2.id WHERE s2.rowid IN (${matching})`,
-        // The container's shipment, its stored search text.
-        relatedRows: (content, text) =>
-          `EXISTS (SELECT 1 FROM shipments s3 JOIN ${content} t ON t.id = s3.rowid WHERE s3.id = c.shipment_id AND ${text})`,
+        // The container's shipment matching.
+        relatedRows: (test) =>
+          `EXISTS (SELECT 1 FROM shipments s3 WHERE s3.id = c.shipment_id AND ${test('s3.rowid')})`,
       },
     ),
     statuses: oneOf('c.status'),

@@ -29,9 +29,15 @@ export interface FilterQuery {
    * whose statements would each read the subquery again (a page runs up to three), the ids are
    * read once first and, when they are few, given as a list; an export's statements keep the
    * subquery, so they read it in their own snapshot. `many` is the condition to use instead when
-   * the ids are many (a test per row that stops with the page, where the set would be most rows).
+   * the ids are many (a test per row that stops with the page, where the set would be most rows),
+   * and `many.counted` the one a count uses instead (it reads every row).
    */
-  inSet: (column: string, subquery: string, params: unknown[], many?: { condition: string; params: unknown[] }) => void;
+  inSet: (
+    column: string,
+    subquery: string,
+    params: unknown[],
+    many?: { condition: string; params: unknown[]; counted?: { condition: string; params: unknown[] } },
+  ) => void;
 }
 
 /** Adds a filter's conditions for its (present) value. */

@@ -203,9 +203,8 @@ export const shipmentFilters: FiltersSql<ListFiltersOf<'shipments'>> = {
       // The shipments of the matching containers, by rowid.
       rowsOf: (matching) =>
         `SELECT s2.rowid FROM containers c2 JOIN shipments s2 ON s2.id = c2.shipment_id WHERE c2.rowid IN (${matching})`,
-      // The shipment's containers (by the shipment index), each one's stored search text.
-      relatedRows: (content, text) =>
-        `EXISTS (SELECT 1 FROM containers c3 JOIN ${content} t ON t.id = c3.rowid WHERE c3.shipment_id = s.id AND ${text})`,
+      // One of the shipment's containers (by the shipment index) matching.
+      relatedRows: (test) => `EXISTS (SELECT 1 FROM containers c3 WHERE c3.shipment_id = s.id AND ${test('c3.rowid')})`,
     },
   ),
   carriers: oneOf('s.shipping_line_scac'),

@@ -84,46 +84,44 @@ export const searchIn =
 const storedTextLikes = (alias: string, likes: readonly string[]) =>
   likes.map(() => `${alias}.c0 LIKE ? ESCAPE '\\'`).join(' AND ');
 
-/** The rowids of an FTS5 search table's rows matching the search text (null: no word to match). */
+/**
+ * The rowids of an FTS5 search table's rows matching the search text (null: no word to match).
+ * Short words alone are read from the text the table stores (a scan either way; through the
+ * FTS5 table it costs half as much again).
+ */
 function searchRows(table: string, text: string): { sql: string; params: unknown[] } | null {
   const { match, likes } = searchMatch(text);
-  const conditions: string[] = [];
-  const params: unknown[] = [];
-  if (match !== null) {
-    conditions.push(`${table} MATCH ?`);
-    params.push(match);
-  }
-  for (const like of likes) {
-    conditions.push(`body LIKE ? ESCAPE '\\'`);
-    params.push(like);
-  }
-  return conditions.length === 0
-    ? null
-    : { sql: `SELECT rowid FROM ${table} WHERE ${conditions.join(' AND ')}`, params };
+  if (match === null && likes.length === 0) return null;
+  if (match === null)
+    return { sql: `SELECT id FROM ${table}_content t WHERE ${storedTextLikes('t', likes)}`, params: likes };
+  const conditions = [`${table} MATCH ?`, ...likes.map(() => `body LIKE ? ESCAPE '\\'`)];
+  return { sql: `SELECT rowid FROM ${table} WHERE ${conditions.join(' AND ')}`, params: [match, ...likes] };
 }
 
 /**
- * The search text matching a row's own search table or a related table's, as a set of the listed
- * table's rowids: `ownRow IN (own matches UNION ALL rows the related matches reach)`. An FTS5
- * table's rowid is its record's rowid, so the set is built from indexes alone except where the
- * related rows are joined (`related.rowsOf`, given the related table's matching rowids).
+ * The search text matching a row's own search table or a related table's: `ownRow IN (own matches
+ * UNION ALL rows the related matches reach)`, a set of the listed table's rowids (an FTS5 table's
+ * rowid is its record's; `related.rowsOf` joins the related table's matching rowids to them).
  *
- * For a page or a count the set's first rowids are read (`inSet`): few, they are the list (each
- * row read by its rowid); many, each row is tested as the page walks its sort index instead of
- * every match being read and sorted (11k matches of three letters at 100k shipments took a page
- * 150 ms), and a count tests the rowids of the table's live index, never its wide rows. A word
- * with three characters or more tests membership in the set (`+ownRow`: a test, not the way in;
- * SQLite builds the set once and keeps a Bloom filter of it). Shorter words are a LIKE that no
- * trigram narrows (`searchMatch`), a set of most rows: each row is tested against the text its
- * FTS5 table stores (its `_content` table: `id` the rowid, `c0` the one column) and, failing
- * that, its related rows' (`relatedRows`).
+ * A page or a count reads the set's first rowids (`inSet`): few, they are the list, each row read
+ * by its rowid. Many, the page tests each row it walks in its sort order and stops when full, as
+ * reading and sorting 11k matches of three letters at 100k shipments took 150 ms: the row's own
+ * rowid in its table's matches, else one of its related rows (`relatedRows`, given the test of a
+ * related rowid) in theirs. A count of many tests the set's rowids against the table's live
+ * index instead, never reading the wide rows; where every word is one character (a LIKE in most
+ * rows' text) the count also tests row by row, its related rows only where its own text fails.
+ *
+ * A word of three characters or more is a trigram match (SQLite builds each set once, with a
+ * Bloom filter, and `+` keeps the set a test rather than the way in); shorter words are a LIKE no
+ * trigram narrows (`searchMatch`), tested on the text an FTS5 table stores (its `_content`
+ * table: `id` the rowid, `c0` the one column).
  */
 export function searchEither(
   own: { table: string; ownRow: string },
   related: {
     table: string;
     rowsOf: (matching: string) => string;
-    relatedRows: (content: string, textCondition: string) => string;
+    relatedRows: (test: (rowid: string) => string) => string;
   },
 ): FilterSql<string> {
   return (text, q) => {
@@ -133,16 +131,20 @@ export function searchEither(
     const subquery = `${ownRows.sql} UNION ALL ${related.rowsOf(relatedRows.sql)}`;
     const params = [...ownRows.params, ...relatedRows.params];
     const { match, likes } = searchMatch(text);
+    const inSetOf = { condition: `+${own.ownRow} IN (${subquery})`, params };
     if (match !== null) {
-      q.inSet(own.ownRow, subquery, params, { condition: `+${own.ownRow} IN (${subquery})`, params });
+      const walked = `(+${own.ownRow} IN (${ownRows.sql}) OR ${related.relatedRows((rowid) => `+${rowid} IN (${relatedRows.sql})`)})`;
+      q.inSet(own.ownRow, subquery, params, { condition: walked, params, counted: inSetOf });
       return;
     }
-    const ownTest = `EXISTS (SELECT 1 FROM ${own.table}_content t WHERE t.id = ${own.ownRow} AND ${storedTextLikes('t', likes)})`;
-    const relatedTest = related.relatedRows(`${related.table}_content`, storedTextLikes('t', likes));
-    q.inSet(own.ownRow, subquery, params, {
-      condition: `(${ownTest} OR ${relatedTest})`,
+    const textOf = (table: string, rowid: string) =>
+      `EXISTS (SELECT 1 FROM ${table}_content t WHERE t.id = ${rowid} AND ${storedTextLikes('t', likes)})`;
+    const walked = {
+      condition: `(${textOf(own.table, own.ownRow)} OR ${related.relatedRows((rowid) => textOf(related.table, rowid))})`,
       params: [...likes, ...likes],
-    });
+    };
+    const oneCharacter = likes.every((like) => [...like].length === 3);
+    q.inSet(own.ownRow, subquery, params, { ...walked, counted: oneCharacter ? walked : inSetOf });
   };
 }
 

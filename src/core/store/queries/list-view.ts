@@ -98,7 +98,8 @@ function fewIds(db: Db, subquery: string, params: unknown[]): unknown[] | null {
 
 /**
  * The conditions of `filters`: rows the service has given, then each filter present, in
- * declaration order. With `readFirst`, a set's ids (`inSet`) are read on it beforehand.
+ * declaration order. With `readFirst`, a set's ids (`inSet`) are read on it beforehand; `counting`
+ * says they are for a count (which reads every row, not a page's first).
  */
 function whereOf<N extends ListName>(
   spec: ListSpec<N>,
@@ -107,6 +108,7 @@ function whereOf<N extends ListName>(
   at: JudgedAt,
   customFieldTypes: ReadonlyMap<string, string>,
   readFirst?: Db,
+  counting = false,
 ) {
   const q: FilterQuery = {
     where: [`${alias}.synced_at IS NOT NULL`],
@@ -124,8 +126,9 @@ function whereOf<N extends ListName>(
           return;
         }
         if (many !== undefined) {
-          q.where.push(many.condition);
-          q.params.push(...many.params);
+          const test = counting ? (many.counted ?? many) : many;
+          q.where.push(test.condition);
+          q.params.push(...test.params);
           return;
         }
       }
@@ -226,7 +229,7 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       return { rows: withValues(db, page.rows.map(spec.toRow)), next: page.next };
     },
     count: (db, filters, at = {}) => {
-      const { where, params } = whereOf(spec, alias, filters, at, typesFor(db, filters, undefined), db);
+      const { where, params } = whereOf(spec, alias, filters, at, typesFor(db, filters, undefined), db, true);
       const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
