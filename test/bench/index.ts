@@ -2,7 +2,7 @@
  * `npm run bench`: performance figures against the sandbox, printed as a table and written to
  * bench-results.json as [{ name, value, unit, target, targetKind, pass, anchor, ratio }] (see
  * report.ts). Not a test: it never fails the build, it reports. `npm run bench -- sandbox sync
- * urgent client loop import store renderer scale` picks suites.
+ * urgent client memory loop import store renderer scale` picks suites.
  *
  * Each suite runs in a Node process of its own (this file again, with `--suite NAME`, handing its
  * figures back in a JSON file): a suite that hosts the core or measures its own process's RSS
@@ -26,6 +26,7 @@ const suites: Record<string, () => Promise<() => Promise<Measure[]>>> = {
   sync: async () => (await import('./sync')).benchSync,
   urgent: async () => (await import('./urgent')).benchUrgentFirst,
   client: async () => (await import('./client')).benchClient,
+  memory: async () => (await import('./memory')).benchMemory,
   loop: async () => (await import('./core-loop')).benchCoreLoop,
   import: async () => (await import('./import')).benchImport,
   store: async () => (await import('./store')).benchStore,

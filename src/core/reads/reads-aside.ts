@@ -23,7 +23,7 @@ import type { Logger } from '../dispatch';
 import { QuaysideError } from '../errors';
 import { nextTurn } from '../loop-turns';
 import { databaseBytes, fileForReaders, type Db } from '../store/database';
-import { startWorker, workerEntry } from '../workers/entry';
+import { SHORT_LIVED_YOUNG_GENERATION_MB, startWorker, workerEntry } from '../workers/entry';
 import { readSteps, type ReadOp } from './read-ops';
 import type { ReadAnswer, ReadRequest, WorkerSetup } from './read-protocol';
 
@@ -147,10 +147,15 @@ export class ReadsAside {
     }
     let worker: Worker;
     try {
-      worker = startWorker<ReadAnswer>(entry, { file } satisfies WorkerSetup, {
-        message: (answer) => this.#onAnswer(worker, answer),
-        end: (why) => this.#onDeath(worker, why),
-      });
+      worker = startWorker<ReadAnswer>(
+        entry,
+        { file } satisfies WorkerSetup,
+        {
+          message: (answer) => this.#onAnswer(worker, answer),
+          end: (why) => this.#onDeath(worker, why),
+        },
+        { maxYoungGenerationSizeMb: SHORT_LIVED_YOUNG_GENERATION_MB },
+      );
     } catch (error) {
       this.#giveUp(error instanceof Error ? error.message : String(error));
       return null;

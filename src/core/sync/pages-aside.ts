@@ -27,7 +27,7 @@ import { fileForReaders, type Db } from '../store/database';
 import { maintainStoreInSteps } from '../store/maintenance';
 import { releaseWorkerTurn, shareWriteTurns, newWriteTurns } from '../store/write-turns';
 import { countingSince, type WriteCounts } from '../store/writer';
-import { startWorker, workerEntry } from '../workers/entry';
+import { SHORT_LIVED_YOUNG_GENERATION_MB, startWorker, workerEntry } from '../workers/entry';
 import { pageInPlace, type PageHandle } from './page-handle';
 import type { PageAnswer, PageRequest, PageWorkerSetup, ReadPage } from './page-protocol';
 
@@ -170,10 +170,16 @@ export class PagesAside {
     }
     let worker: Worker;
     try {
-      worker = startWorker<PageAnswer>(entry, { file, turns: this.#turns } satisfies PageWorkerSetup, {
-        message: (answer) => this.#onAnswer(worker, answer),
-        end: (why) => this.#onStop(worker, why),
-      });
+      worker = startWorker<PageAnswer>(
+        entry,
+        { file, turns: this.#turns } satisfies PageWorkerSetup,
+        {
+          message: (answer) => this.#onAnswer(worker, answer),
+          end: (why) => this.#onStop(worker, why),
+        },
+        // A page's objects live until its write: collected young, not left to pile up.
+        { maxYoungGenerationSizeMb: SHORT_LIVED_YOUNG_GENERATION_MB },
+      );
     } catch (error) {
       this.#giveUp(error instanceof Error ? error.message : String(error));
       return null;
