@@ -20,7 +20,11 @@ export const syncUsage = `sync (--db PATH | --profile NAME) [--base-url URL] [--
                       profile: its database, base URL and the key from the keychain; otherwise the key
                       comes from T49_API_TOKEN (which, when set, also stands in for the keychain).
                       Base URL: --base-url, else the profile's, else T49_API_BASE_URL, else
-                      ${DEFAULT_BASE_URL}. It must use https (http only to this computer).`;
+                      ${DEFAULT_BASE_URL}. It must use https (http only to this computer).
+  sync --hub URL --db PATH [--json]
+                      Pull a team hub's copy of the account from PostgreSQL into PATH: no API key,
+                      no request to the service. The password from the URL or QUAYSIDE_HUB_PASSWORD;
+                      any host but this computer over TLS only, its certificate verified.`;
 
 /** What tests stand in for: the keychain a profile's key is read from, and the network. */
 export interface SyncDeps {
