@@ -11,6 +11,8 @@ import type { CoreContext } from './handlers/context';
 import { KeyVault } from './profiles/key-vault';
 import { DEFAULT_BASE_URL, ProfileStore } from './profiles/profile-store';
 import { Session } from './session';
+import { HUB_ADDRESS_FIELD, hubPasswordAccount, READ_ONLY_MESSAGE } from './team/hub-account';
+import { laptopHubAddress } from './team/puller';
 import { createFileLog } from './log/file-log';
 import { Redactor } from './log/redact';
 import { SettingsStore } from './settings-store';
@@ -67,12 +69,22 @@ export function createCore(options: CoreOptions): Core {
     const apiKey =
       profile && profile.keyStatus !== 'needs-key' ? await vault.load(profile.id, profile.keyStorage) : null;
     redactor.add(apiKey);
+    // A team hub account pulls from the hub; its API key, when this computer has one, serves the actions.
+    const hub = profile?.hub;
+    const hubPassword = hub?.passwordStorage
+      ? await vault.load(hubPasswordAccount(profile!.id), hub.passwordStorage)
+      : null;
+    redactor.add(hubPassword);
     return Session.open({
       profileId: profile?.id ?? null,
       dbPath: profiles.databasePath(profile?.id ?? null),
       baseUrl: profile?.baseUrl ?? DEFAULT_BASE_URL,
       apiKey,
-      keyProblem: profile?.keyStatus === 'needs-key' ? profile.keyProblem : undefined,
+      keyProblem:
+        profile?.keyStatus === 'needs-key' ? profile.keyProblem : hub && !apiKey ? READ_ONLY_MESSAGE : undefined,
+      ...(hub
+        ? { hub: { address: () => laptopHubAddress(hub.url, hubPassword ?? undefined, HUB_ADDRESS_FIELD) } }
+        : {}),
       syncIntervalMinutes: settings.get().syncIntervalMinutes,
       documentFileLimits: () => settings.get().documentFiles ?? { maxFileMb: 25, maxTotalMb: 2048 },
       changeRetentionDays: () => settings.get().changeRetentionDays,
@@ -158,9 +170,13 @@ export function createCore(options: CoreOptions): Core {
     events,
     log,
     call: (channel, arg) => {
-      // A key on its way in (add, update, validate) is known to the log before anything can log it.
+      // A key on its way in (add, update, validate) is known to the log before anything can log it,
+      // and so is a team hub's password.
       if (arg !== null && typeof arg === 'object' && 'apiKey' in arg)
         redactor.add((arg as { apiKey?: unknown }).apiKey as string);
+      if (arg !== null && typeof arg === 'object' && 'password' in arg)
+        redactor.add((arg as { password?: unknown }).password as string);
+      if (arg !== null && typeof arg === 'object' && 'hubUrl' in arg) redactor.add(urlPassword(arg.hubUrl));
       return dispatch(handlers, channel, arg, log);
     },
     close: async () => {
@@ -170,4 +186,13 @@ export function createCore(options: CoreOptions): Core {
       await (await current?.catch(() => null))?.close();
     },
   };
+}
+
+/** The password a typed URL holds, for the log's scrubber. */
+function urlPassword(text: unknown): string | null {
+  try {
+    return typeof text === 'string' ? decodeURIComponent(new URL(text).password) || null : null;
+  } catch {
+    return null;
+  }
 }

@@ -12,6 +12,7 @@ import { importHandlers } from './handlers/imports';
 import { insightsHandlers } from './insights/handlers';
 import { profileHandlers } from './handlers/profiles';
 import { syncHandlers } from './handlers/sync';
+import { teamHubHandlers } from './handlers/team-hub';
 import { lookupHandlers } from './handlers/lookups';
 import { viewHandlers } from './handlers/views';
 import { routingHandlers } from './handlers/routing';
@@ -33,6 +34,7 @@ export function createHandlers(ctx: CoreContext, appInfo: () => AppInfo): Handle
     },
     ...dataHandlers(ctx, appInfo),
     ...profileHandlers(ctx),
+    ...teamHubHandlers(ctx),
     ...syncHandlers(ctx),
     ...viewHandlers(ctx),
     ...routingHandlers(ctx),

@@ -2,7 +2,8 @@
  * The account the app is showing: a profile (its database, its key's client, the sync engine and
  * its schedule) or the demo account (the same, against the demo service core was given: main and
  * the CLI inject the sandbox running in-process on loopback). Views read its database; actions go
- * through its client.
+ * through its client. A team hub account's sync pulls from the hub instead (`team/hub-sync.ts`),
+ * on the same schedule and with the same status; its client is this computer's own key, if any.
  */
 import type { RequestEvent } from './api/client';
 import type { TrackingApiClient } from './api/client';
@@ -20,6 +21,8 @@ import type { DesktopNotification, NotificationSettings } from '../shared/alerts
 import { notificationForRun } from './alerts/raise-alerts';
 import { ReadsAside, type ReadsAsideMode } from './reads/reads-aside';
 import type { PagesAside } from './sync/pages-aside';
+import type { HubAddress } from './team/address';
+import { HubSync } from './team/hub-sync';
 
 export interface SessionOptions {
   /** null: the demo account. */
@@ -30,6 +33,12 @@ export interface SessionOptions {
   apiKey: string | null;
   /** Why no key is sent although one may be stored (a base URL the rule refuses): said instead. */
   keyProblem?: string;
+  /**
+   * A team hub account: its sync pulls from the hub (`team/hub-sync.ts`), never walks the API;
+   * the key, when there is one, serves the actions that write to the service. The address is
+   * read at each pull (it throws a sentence for one that cannot be used).
+   */
+  hub?: { address: () => HubAddress };
   syncIntervalMinutes: number;
   /** The document file size setting, read at each sync. */
   documentFileLimits?: () => { maxFileMb: number; maxTotalMb: number };
@@ -71,6 +80,8 @@ export class Session {
   readonly #scheduler: SyncScheduler | null;
   readonly #closeSync: () => void;
   readonly #pages: PagesAside | null;
+  /** What a sync runs: the hub's pull for a team hub account, else the API engine. */
+  readonly #runner: Pick<SyncEngine, 'run'> | null;
   #online = true;
   #progress: SyncProgressInfo | null = null;
   #error: string | null = null;
@@ -99,7 +110,18 @@ export class Session {
     this.#pages = parts?.pages ?? null;
     this.#closeSync = closeDb;
     this.reads = new ReadsAside(db, { mode: options.readsAside, log: options.log });
-    this.#scheduler = parts
+    this.#runner = options.hub
+      ? new HubSync({
+          db,
+          dbPath: options.dbPath,
+          address: options.hub.address,
+          onProgress: (p) => this.#noteProgress(p),
+          alertRules: options.alertRules,
+          changeRetentionDays: options.changeRetentionDays,
+          now: options.now,
+        })
+      : (parts?.engine ?? null);
+    this.#scheduler = this.#runner
       ? new SyncScheduler({
           run: () => this.#runSync('auto'),
           intervalMs: options.syncIntervalMinutes * 60_000,
@@ -140,8 +162,9 @@ export class Session {
           now: options.now,
           onRequest,
           onProgress: (p) => session.#noteProgress(p),
-          // The window's loop is this process's: pages are parsed and written by a worker thread.
-          pagesAside: true,
+          // The window's loop is this process's: pages are parsed and written by a worker thread
+          // (a team hub account's pages come from the hub: its engine only fetches on demand).
+          pagesAside: !options.hub,
           log: options.log,
           retryWait: options.retryWait,
         });
@@ -184,7 +207,7 @@ export class Session {
 
   /** Starts a sync unless one is running; resolves when it ends. */
   startSync(mode: SyncMode): { started: boolean; done: Promise<SyncSummary | null> } {
-    if (!this.engine) {
+    if (!this.#runner) {
       this.#error = this.noKeyMessage;
       this.#o.onStatus(this.status());
       return { started: false, done: Promise.resolve(null) };
@@ -248,7 +271,7 @@ export class Session {
     this.#error = null;
     this.#retryAt = null;
     this.#busy = null;
-    this.#running = this.engine!.run({ mode, signal: controller.signal })
+    this.#running = this.#runner!.run({ mode, signal: controller.signal })
       .then((summary) => {
         if (summary.error?.code === 'busy') {
           // Another process is syncing this database: not a failure of ours; the schedule retries.

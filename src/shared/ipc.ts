@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import {
+  addHubProfileSchema,
   addProfileSchema,
   containerEventsSchema,
   createTrackingRequestSchema,
@@ -160,6 +161,10 @@ export const contract = {
 
   'profiles:list': channel<ProfilesState>()(noArgument),
   'profiles:add': channel<{ profile: ProfileSummary; check: KeyCheck; state: ProfilesState }>()(addProfileSchema),
+  /** A team hub account: checked against the hub (and the key, when given, against the service), then shown. */
+  'profiles:addHub': channel<{ profile: ProfileSummary; check: KeyCheck | null; state: ProfilesState }>()(
+    addHubProfileSchema,
+  ),
   'profiles:update': channel<{ profile: ProfileSummary; check: KeyCheck | null; state: ProfilesState }>()(
     updateProfileSchema,
   ),

@@ -98,6 +98,16 @@ const baseUrl = baseUrlSchema;
 const profileName = z.string().trim().min(1, 'Give the profile a name').max(80);
 
 export const addProfileSchema = z.object({ name: profileName, apiKey, baseUrl: baseUrl.optional() }).strict();
+/** A team hub account: the hub's PostgreSQL address, its read-only role's password, and this computer's own API key (optional). */
+export const addHubProfileSchema = z
+  .object({
+    name: profileName,
+    hubUrl: z.string().trim().min(1, 'Enter the PostgreSQL address').max(2000),
+    password: z.string().max(1000).optional(),
+    apiKey: apiKey.optional(),
+    baseUrl: baseUrl.optional(),
+  })
+  .strict();
 export const updateProfileSchema = z
   .object({
     id: z.string().min(1).max(100),

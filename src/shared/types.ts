@@ -62,6 +62,11 @@ export interface ProfileSummary {
   keyProblem?: string;
   keyStorage: KeyStorage;
   createdAt: string;
+  /**
+   * A team hub account: its sync pulls from this PostgreSQL address (shown without its password);
+   * `keyLast4` is empty when this computer has no API key of its own for it.
+   */
+  hub?: { url: string; passwordStorage?: KeyStorage };
 }
 
 export interface ProfilesState {

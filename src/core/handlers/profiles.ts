@@ -4,6 +4,7 @@ import { forgetRateLimiter, rateLimiterFor } from '../api/rate-limiter';
 import { checkBaseUrl, DEFAULT_BASE_URL } from '../../shared/base-url';
 import { checkApiKey } from '../profiles/validate-key';
 import { isKnownGoodAddress } from '../profiles/address-problem';
+import { hubPasswordAccount } from '../team/hub-account';
 import type { CoreContext } from './context';
 
 type ProfileHandlers = Pick<
@@ -120,6 +121,7 @@ export function profileHandlers(ctx: CoreContext): ProfileHandlers {
       const key = await ctx.vault.load(id, removed.keyStorage);
       if (key) forgetRateLimiter(key);
       await ctx.vault.remove(id);
+      if (removed.hub) await ctx.vault.remove(hubPasswordAccount(id));
       ctx.profiles.remove(id);
       if (deleteData) {
         const { rmSync } = await import('node:fs');

@@ -26,6 +26,10 @@ const profileSchema = z.object({
   keyStatus: z.enum(['accepted', 'unverified']),
   keyStorage: z.enum(['keychain', 'safe-storage', 'session']),
   createdAt: z.string(),
+  /** A team hub account (`team/hub-account.ts`): the address without its password, and where the password is kept. */
+  hub: z
+    .object({ url: z.string(), passwordStorage: z.enum(['keychain', 'safe-storage', 'session']).optional() })
+    .optional(),
 });
 const fileSchema = z.object({
   version: z.literal(1),
@@ -119,6 +123,7 @@ export class ProfileStore {
     keyLast4: string;
     keyStatus: 'accepted' | 'unverified';
     keyStorage: KeyStorage;
+    hub?: { url: string; passwordStorage?: KeyStorage };
   }): ProfileSummary {
     const profile: StoredProfile = { ...fields, id: fields.id ?? randomUUID(), createdAt: new Date().toISOString() };
     this.#save({ ...this.#data, profiles: [...this.#data.profiles, profile] });
