@@ -10,14 +10,15 @@
  *   renderer asks: `ipc-asker.ts`);
  * - over a 100k-shipment database: the delay while `export:list` writes every shipment, and while
  *   a query is typed a character at a time (each keystroke: the list's first page, its count and
- *   the Ctrl+K search, as the renderer asks them).
+ *   the Ctrl+K search, as the renderer asks them): the loop's delay, and each keystroke's answer,
+ *   judged in absolute time (p95 and the slowest) with the machine's load average beside it.
  * Each delay is printed beside an anchor measured in the same run: the same monitor over a loop
  * that only runs 2 ms tasks, one per turn (the machine's own scheduling noise under its load).
  */
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -203,10 +204,15 @@ async function overBigDatabase(dir: string): Promise<Measure[]> {
         anchor,
       }),
       measure('search as you type: core event-loop delay max', loop.max, 'ms', {}),
+      // A person feels a keystroke's answer in absolute time, whatever the machine's load: judged so.
+      measure('search as you type: a keystroke answered (list, count, search), p95', percentile(keystrokes, 95), 'ms', {
+        below: 100,
+      }),
+      measure('search as you type: the slowest keystroke answered', Math.max(...keystrokes), 'ms', { below: 250 }),
       measure(
-        'search as you type: a keystroke answered (list, count, search), p95',
-        percentile(keystrokes, 95),
-        'ms',
+        'search as you type: load average over the last minute (beside the keystroke figures)',
+        loadavg()[0]!,
+        '',
         {},
       ),
     );
