@@ -149,7 +149,7 @@ describe.skipIf(!postgres.available)('a team hub account in the app', () => {
       const failed = await syncNow(core);
       expect(failed.state).toBe('failed');
       expect(failed.error).toBe(
-        `The team hub (${hubUrl}) cannot be reached: you are seeing the copy on this computer, as of the last pull; the next sync tries again.`,
+        `The team hub cannot be reached: you are seeing the copy on this computer, as of the last pull; the next sync tries again (${hubUrl}).`,
       );
       expect(failed.error).not.toContain(SECRET);
       expect(await value(core, 'shipments:count', { filters: {} })).toBe(shipments);

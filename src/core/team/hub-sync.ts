@@ -27,7 +27,8 @@ export interface HubSyncOptions {
 
 /** The sentence of a hub that cannot be reached: what the user sees and that nothing is lost. */
 export function unreachableMessage(hub: string): string {
-  return `The team hub (${hub}) cannot be reached: you are seeing the copy on this computer, as of the last pull; the next sync tries again.`;
+  // The address last: the sidebar shows a sentence's start, the whole of it on hover.
+  return `The team hub cannot be reached: you are seeing the copy on this computer, as of the last pull; the next sync tries again (${hub}).`;
 }
 
 export class HubSync {
