@@ -1,7 +1,7 @@
 import { viewIdOf, type ViewId as ListViewId } from '../../../shared/list-views';
 
 /** A screen, as its URL names it (`#/tracking-requests`): a list's is its view id (`viewIdOf`). */
-export type ViewId = 'dashboard' | 'changes' | 'alerts' | ListViewId | 'settings';
+export type ViewId = 'dashboard' | 'changes' | 'alerts' | ListViewId | 'insights' | 'settings';
 
 export interface ViewEntry {
   id: ViewId;
@@ -46,6 +46,12 @@ export const views: readonly ViewEntry[] = [
     id: viewIdOf('emailSubmissions'),
     label: 'Email submissions',
     purpose: 'Documents mailed in, what came of each and the shipments they belong to.',
+  },
+  {
+    id: 'insights',
+    label: 'Insights',
+    purpose:
+      'Which carrier, lane and terminal you can trust: on-time arrivals, ETA slips and dwell from your own history.',
   },
   {
     id: 'settings',
