@@ -123,6 +123,21 @@ export function parseDocument(text: string): JsonApiDocument {
   return parsed.data;
 }
 
+/**
+ * One resource's JSON text checked as a page's resources are (its nesting, then its shape), or
+ * null when it is none: records that reach the store another way than a page of the service's.
+ */
+export function resourceOf(text: string): JsonApiResource | null {
+  let json: unknown;
+  try {
+    json = jsonOf(text);
+  } catch {
+    return null;
+  }
+  const parsed = resourceSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
 /** Resources checked between two turns of the event loop (a few ms: a page holds up to ~1,000). */
 const RESOURCES_PER_STEP = 50;
 

@@ -14,6 +14,24 @@ export class HubError extends Error {
   }
 }
 
+/** A server's own text, for a message: ANSI sequences and other control characters gone, on one line, at most `max` characters. */
+export function oneLine(text: string, max = 300): string {
+  const line = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-?]*[ -/]*[@-~]/g, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim()
+    .replace(/[.\s]+$/, '');
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+/** Outside text quoted in a message: one line, at most a few words. */
+export function quoted(value: unknown): string {
+  return `"${oneLine(String(value), 40)}"`;
+}
+
 /** PostgreSQL's SQLSTATEs for a role refused at login (bad password, no such role, no right to connect). */
 const authStates = new Set(['28000', '28P01', '42501']);
 /** Node's codes for an address that cannot be reached. */
@@ -35,7 +53,8 @@ const networkCodes = new Set([
 export function hubErrorOf(error: unknown, where: string): HubError {
   if (error instanceof HubError) return error;
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  const message = error instanceof Error ? error.message : String(error);
+  // The server's text is a hostile server's to write: one line, its length cut.
+  const message = oneLine(error instanceof Error ? error.message : String(error));
   if (typeof code === 'string' && authStates.has(code)) {
     return new HubError('auth', `PostgreSQL at ${where} refused the login: ${message}.`, { cause: error });
   }

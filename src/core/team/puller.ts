@@ -29,14 +29,13 @@
  * The database's sync lock is held for the whole pull, so a pull and an API sync (the app, a
  * cron job) never write one file at once.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type { NotificationSettings } from '../../shared/alerts';
 import { alertBaseline, raiseAlerts } from '../alerts/raise-alerts';
 import { pruneChangeHistory } from '../history/change-history';
 import { descriptorOfType, resources } from '../resources';
 import type { Db } from '../store/database';
 import { containersOfShipments, deletePulledRecord } from '../store/queries/hub-pull';
-import { rawTypes } from '../store/queries/raw';
 import type { StoredResource } from '../store/resource';
 import { describeStoreError } from '../store/store-errors';
 import { finishLogEntry, startLogEntry } from '../store/sync-log';
@@ -44,8 +43,10 @@ import { readState, writeState } from '../store/sync-state';
 import { countOncePerRun, writeResources, type WriteCounts } from '../store/writer';
 import { acquireSyncLock, busyMessage, type SyncLockOptions } from '../sync/lock';
 import { hubAddress, type HubAddress } from './address';
-import { HubError, hubErrorOf, type HubErrorKind } from './errors';
+import { HubError, hubErrorOf, quoted, type HubErrorKind } from './errors';
 import { hubSchemaVersion, newerSchemaMessage, readSchemaVersion } from './schema';
+import { readPage, seqOf, type HubRun, type PublishedRow } from './pulled-page';
+import { budgetedClient, MAX_PAGE_BYTES, mb, WireBudget } from './wire-budget';
 
 /** The sync state key of where this copy comes from. */
 export const HUB_SOURCE_KEY = 'hub:source';
@@ -53,11 +54,8 @@ export const HUB_SOURCE_KEY = 'hub:source';
 export const PULL_RUN_KIND = 'hub';
 
 const DEFAULT_PAGE_ROWS = 500;
-/** A record's JSON larger than this (counted as read) is no record of the service's. */
-const MAX_BODY_CHARS = 16 * 1024 * 1024;
 /** How long one query may take before the hub counts as unreachable (a network that went silent). */
 const QUERY_TIMEOUT_MS = 5 * 60_000;
-const storedTypes = new Set(rawTypes);
 
 /** Where a copy comes from, kept in its sync state (`status`, Settings). */
 export interface HubSource {
@@ -70,7 +68,7 @@ export interface HubSource {
   /** When a pull last read everything the hub held. */
   pulledAt: string | null;
   /** The hub's latest sync run with the service, as it published it. */
-  hubRun: { id: number; status: string; startedAt: string | null; finishedAt: string | null } | null;
+  hubRun: HubRun | null;
 }
 
 export interface PullProgress {
@@ -160,7 +158,8 @@ export async function pullFromHub(options: PullOptions): Promise<PullSummary> {
   const taken = acquireSyncLock(options.dbPath, options.lock);
   if (!taken.ok) return { ...end(), error: { kind: 'busy', message: busyMessage(taken.holder) } };
   const signal = options.signal ? AbortSignal.any([options.signal, taken.lock.lost]) : taken.lock.lost;
-  const client = new pg.Client({ keepAlive: true, query_timeout: QUERY_TIMEOUT_MS, ...address.config });
+  const budget = new WireBudget(address.display);
+  const client = budgetedClient({ keepAlive: true, query_timeout: QUERY_TIMEOUT_MS, ...address.config }, budget);
   // An error after connecting (the server stopped) is thrown by the query that meets it.
   client.on('error', () => undefined);
   let endCounting: (() => void) | null = null;
@@ -172,14 +171,14 @@ export async function pullFromHub(options: PullOptions): Promise<PullSummary> {
     summary.runId = startLogEntry(db, PULL_RUN_KIND, startedAt);
     endCounting = countOncePerRun(db, startedAt);
     try {
-      await pullPages(client, options, hub, source, summary, signal);
+      await pullPages(client, budget, options, hub, source, summary, signal);
       if (summary.status === 'ok') writeState(db, 'sync:completed_at', new Date(now()).toISOString());
     } catch (error) {
       const cancelled = signal.aborted && !taken.lock.lost.aborted;
       summary.status = cancelled ? 'cancelled' : 'failed';
       summary.error = cancelled
         ? { kind: 'cancelled', message: 'The pull was stopped; the next one resumes where it stopped.' }
-        : failureOf(error, address.display, taken.lock.lost.aborted);
+        : failureOf(budget.refused ?? error, address, taken.lock.lost.aborted);
     }
     endCounting();
     endCounting = null;
@@ -195,7 +194,7 @@ export async function pullFromHub(options: PullOptions): Promise<PullSummary> {
     }
     return end();
   } catch (error) {
-    summary.error = failureOf(error, address.display, false);
+    summary.error = failureOf(budget.refused ?? error, address, false);
     return end();
   } finally {
     endCounting?.();
@@ -213,7 +212,7 @@ interface HubMeta {
 /** Connects and checks that the database is a hub this build reads. */
 async function openHub(client: pg.Client, where: string): Promise<HubMeta> {
   await client.connect();
-  const version = await readSchemaVersion(client);
+  const version = await readSchemaVersion(client, where);
   if (version > hubSchemaVersion) throw new HubError('failure', newerSchemaMessage(where, version));
   if (version < 1) {
     throw new HubError(
@@ -226,19 +225,27 @@ async function openHub(client: pg.Client, where: string): Promise<HubMeta> {
        FROM quayside.meta`,
   );
   const row = meta.rows[0];
-  return { hubId: row?.hub ?? null, maxSeq: row?.max ?? '0', replica: row?.replica === true };
-}
-
-interface PublishedRow {
-  seq: string;
-  kind: string;
-  type: string;
-  id: string;
-  body: string | null;
+  const hubId = row?.hub ?? null;
+  // The hub writes a UUID; the copy keeps it in its sync state and compares it at each pull.
+  if (hubId !== null && (typeof hubId !== 'string' || !/^[\x21-\x7e]{1,100}$/.test(hubId))) {
+    throw new HubError(
+      'failure',
+      `PostgreSQL at ${where} holds a hub id that no team hub writes (${quoted(hubId)}); point Quayside at the database a hub publishes into.`,
+    );
+  }
+  const maxSeq = row?.max ?? '0';
+  if (seqOf(maxSeq) === null) {
+    throw new HubError(
+      'failure',
+      `PostgreSQL at ${where} sent a highest seq that is no whole number (${quoted(maxSeq)}); nothing was applied.`,
+    );
+  }
+  return { hubId, maxSeq, replica: row?.replica === true };
 }
 
 async function pullPages(
   client: pg.Client,
+  budget: WireBudget,
   options: PullOptions,
   hub: HubMeta,
   source: HubSource | null,
@@ -271,6 +278,7 @@ async function pullPages(
   for (;;) {
     if (signal.aborted) throw new HubError('failure', 'The pull was stopped.');
     options.onProgress?.({ pages: summary.pages, lastSeq: after.toString(), targetSeq: hub.maxSeq });
+    budget.window(MAX_PAGE_BYTES, (limit) => `sent more than ${mb(limit)} for one page of at most ${pageRows} rows`);
     const page = await client.query<PublishedRow>(
       // The seq as text (a bigint), ordered as the number: ORDER BY names the table's column.
       `SELECT p.seq::text AS seq, p.kind, p.type, p.id, p.body::text AS body FROM quayside.published p
@@ -280,8 +288,8 @@ async function pullPages(
     if (signal.aborted) throw new HubError('failure', 'The pull was stopped.');
     const rows = page.rows;
     if (rows.length === 0) break;
-    const last = rows[rows.length - 1]!.seq;
-    const applied = readPage(rows, address.display);
+    const applied = readPage(rows, address.display, after, pageRows);
+    const last = applied.last.toString();
     const syncedAt = new Date(now()).toISOString();
     state = {
       ...state,
@@ -305,59 +313,13 @@ async function pullPages(
     summary.deletions += deletions;
     summary.pages++;
     summary.lastSeq = last;
-    after = BigInt(last);
+    after = applied.last;
     await options.afterPage?.({ rows: rows.length, lastSeq: last });
     if (rows.length < pageRows) break;
   }
   // Everything the hub held when the last page was read is applied.
   writeState(db, HUB_SOURCE_KEY, { ...state, hub: address.display, pulledAt: new Date(now()).toISOString() });
   summary.status = 'ok';
-}
-
-interface ReadPage {
-  records: StoredResource[];
-  tombstones: { type: string; id: string }[];
-  hubRun: HubSource['hubRun'];
-}
-
-/** A page's rows as records, tombstones and the hub's latest run; a row that is no record refuses the page. */
-function readPage(rows: readonly PublishedRow[], where: string): ReadPage {
-  const out: ReadPage = { records: [], tombstones: [], hubRun: null };
-  const bad = (row: PublishedRow, what: string) =>
-    new HubError(
-      'failure',
-      `PostgreSQL at ${where} sent a row (seq ${row.seq}) that ${what}; nothing of its page was applied.`,
-    );
-  for (const row of rows) {
-    if (row.body !== null && row.body.length > MAX_BODY_CHARS) throw bad(row, 'is larger than any record');
-    if (row.kind === 'record') {
-      // A type this build keeps no records of is left out, as a direct sync leaves it out.
-      if (!storedTypes.has(row.type)) continue;
-      if (row.body === null) {
-        out.tombstones.push({ type: row.type, id: row.id });
-        continue;
-      }
-      const record = parse(row.body);
-      if (!isRecord(record) || record.type !== row.type || record.id !== row.id) {
-        throw bad(row, `is not the ${row.type} ${row.id} it names`);
-      }
-      out.records.push(record);
-    } else if (row.kind === 'sync_run' && row.body !== null) {
-      const run = parse(row.body) as Record<string, unknown> | null;
-      const id = Number(row.id);
-      if (run && typeof run === 'object' && Number.isInteger(id) && (!out.hubRun || id > out.hubRun.id)) {
-        const text = (v: unknown) => (typeof v === 'string' ? v : null);
-        out.hubRun = {
-          id,
-          status: text(run.status) ?? 'unknown',
-          startedAt: text(run.started_at),
-          finishedAt: text(run.finished_at),
-        };
-      }
-    }
-    // 'change': the laptop records its own history as it applies records (see the header).
-  }
-  return out;
 }
 
 /** The stored containers of the page's shipments not in the page: written again with their shipment. */
@@ -369,23 +331,7 @@ function alongside(db: Db, records: readonly StoredResource[]): StoredResource[]
   );
 }
 
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-function isRecord(value: unknown): value is StoredResource {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const r = value as Record<string, unknown>;
-  return (
-    typeof r.type === 'string' && typeof r.id === 'string' && typeof r.attributes === 'object' && r.attributes !== null
-  );
-}
-
-function failureOf(error: unknown, where: string, lost: boolean): NonNullable<PullSummary['error']> {
+function failureOf(error: unknown, address: HubAddress, lost: boolean): NonNullable<PullSummary['error']> {
   if (lost) {
     return {
       kind: 'busy',
@@ -395,6 +341,9 @@ function failureOf(error: unknown, where: string, lost: boolean): NonNullable<Pu
   }
   const store = error instanceof HubError ? null : describeStoreError(error);
   if (store) return { kind: 'store', message: store.message };
-  const failure = hubErrorOf(error, where);
-  return { kind: failure.kind, message: failure.message };
+  const failure = hubErrorOf(error, address.display);
+  // A server may say back what it was sent: the password never reaches a message or a log.
+  const password = address.config.password;
+  const secret = typeof password === 'string' && password.length >= 3 ? password : null;
+  return { kind: failure.kind, message: secret ? failure.message.replaceAll(secret, '…') : failure.message };
 }

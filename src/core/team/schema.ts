@@ -34,7 +34,7 @@
  * delete where body IS NULL, insert changes and sync runs by id.
  */
 import type { ClientBase } from 'pg';
-import { HubError } from './errors';
+import { HubError, quoted } from './errors';
 
 export const PG_SCHEMA = 'quayside';
 
@@ -79,12 +79,24 @@ export function newerSchemaMessage(where: string, version: number): string {
   return `PostgreSQL at ${where} holds a team hub schema newer than this Quayside knows (version ${version}; this one knows ${hubSchemaVersion}): update Quayside to use it.`;
 }
 
-/** The schema version in `quayside.meta`, or 0 when there is none yet. */
-export async function readSchemaVersion(client: ClientBase): Promise<number> {
+/**
+ * The schema version in `quayside.meta`, or 0 when there is none yet; a value no hub writes (not
+ * a whole number, negative) is refused with one sentence naming `where`.
+ */
+export async function readSchemaVersion(client: ClientBase, where = 'the team hub'): Promise<number> {
   const exists = await client.query<{ found: string | null }>(`SELECT to_regclass('quayside.meta')::text AS found`);
   if (!exists.rows[0]?.found) return 0;
-  const row = await client.query<{ schema_version: number }>('SELECT schema_version FROM quayside.meta');
-  return row.rows[0]?.schema_version ?? 0;
+  const row = await client.query<{ schema_version: unknown }>('SELECT schema_version FROM quayside.meta');
+  const value = row.rows[0]?.schema_version ?? 0;
+  const version =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(version) || version < 0) {
+    throw new HubError(
+      'failure',
+      `PostgreSQL at ${where} holds a schema version (${quoted(value)}) that no team hub writes; point Quayside at the database a hub publishes into.`,
+    );
+  }
+  return version;
 }
 
 /**
@@ -93,13 +105,13 @@ export async function readSchemaVersion(client: ClientBase): Promise<number> {
  */
 export async function ensureSchema(client: ClientBase, where: string): Promise<void> {
   // Most runs find the schema current: no lock, no transaction.
-  const seen = await readSchemaVersion(client);
+  const seen = await readSchemaVersion(client, where);
   if (seen > hubSchemaVersion) throw new HubError('failure', newerSchemaMessage(where, seen));
   if (seen === hubSchemaVersion) return;
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    const current = await readSchemaVersion(client);
+    const current = await readSchemaVersion(client, where);
     if (current > hubSchemaVersion) throw new HubError('failure', newerSchemaMessage(where, current));
     const schema = await client.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [PG_SCHEMA]);
     // CREATE SCHEMA checks the right to create one even with IF NOT EXISTS: only when missing.
