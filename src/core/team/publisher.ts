@@ -20,6 +20,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ClientBase } from 'pg';
+import { z } from 'zod';
 import { descriptors, type ResourceDescriptor } from '../resources';
 import type { Db } from '../store/database';
 import { changesAfter, keepsRecord, syncLogFrom, writtenRecordIds } from '../store/queries/hub-publish';
@@ -77,6 +78,18 @@ interface Row {
 
 const tables = descriptors.filter((d) => 'raw' in d.columns && 'synced_at' in d.columns);
 
+/** Far more than a cursor takes (a few hundred bytes): a larger one is not read. */
+const MAX_CURSOR_BYTES = 64 * 1024;
+const instant = z.string().refine((text) => !Number.isNaN(Date.parse(text)));
+const row = z.number().int().nonnegative();
+/** The cursor as this build writes it; any other (a broken or edited meta row) starts a whole scan again. */
+const cursorSchema = z.object({
+  since: instant.nullable(),
+  scan: z.object({ start: instant, table: row.max(tables.length), after: z.string().max(200).nullable() }).nullable(),
+  changesAfter: row,
+  logFrom: row,
+});
+
 const UPSERT = `INSERT INTO quayside.published AS p (seq, kind, type, id, body)
 SELECT nextval('quayside.published_seq'), r.kind, r.type, r.id, r.body::json
   FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS r (kind, type, id, body)
@@ -116,12 +129,15 @@ export class Publisher {
     await ensureSchema(this.#client, this.#where);
     this.#hubId = readState<string>(this.#db, HUB_ID_KEY) ?? '';
     if (!this.#hubId) writeState(this.#db, HUB_ID_KEY, (this.#hubId = randomUUID()));
-    const meta = await this.#client.query<{ hub: string | null; cursor: PublishCursor | null }>(
-      'SELECT hub, cursor FROM quayside.meta',
+    const meta = await this.#client.query<{ hub: string | null; cursor: unknown }>(
+      `SELECT hub, CASE WHEN octet_length(cursor::text) <= $1 THEN cursor END AS cursor FROM quayside.meta`,
+      [MAX_CURSOR_BYTES],
     );
     const held = meta.rows[0];
     if (held?.hub && held.hub !== this.#hubId) throw this.#otherHub();
-    this.#cursor = held?.hub && held.cursor ? held.cursor : { since: null, scan: null, changesAfter: 0, logFrom: 0 };
+    // A cursor this build cannot read is dropped: the whole scan that follows publishes nothing twice.
+    const cursor = held?.hub ? cursorSchema.safeParse(held.cursor) : null;
+    this.#cursor = cursor?.success ? cursor.data : { since: null, scan: null, changesAfter: 0, logFrom: 0 };
 
     const now = this.#options.now ?? Date.now;
     const scan = (this.#cursor.scan ??= { start: new Date(now() - MARGIN_MS).toISOString(), table: 0, after: null });
