@@ -348,3 +348,43 @@ describe('a laptop pulling beside other writers of its copy', () => {
     db.close();
   });
 });
+
+describe('a hub address typed to lead the laptop elsewhere', () => {
+  it.each(['/usr/bin', '/bin/sh', '/dev/zero'])(
+    'says a unix socket folder of %s cannot be reached, running and reading nothing there',
+    async (folder) => {
+      const { db, path } = laptop();
+      const summary = await pull(db, path, `postgres:///hub?host=${folder}`);
+      expect(summary.error?.kind).toBe('network');
+      expect(sentence(summary)).toMatch(
+        /^PostgreSQL at postgres:\/\/localhost:5432\/hub\?host=\/\S+ could not be reached/,
+      );
+      db.close();
+    },
+  );
+
+  it('refuses a connect_timeout past an hour in one sentence (a timer would wrap it to 1 ms), before reaching anything', () => {
+    expect(() => laptopHubAddress('postgres://127.0.0.1/hub?connect_timeout=99999999999', undefined)).toThrow(
+      /^The --hub address has a connect_timeout that is not a number of seconds from 0 to 3600 \("99999999999"\)\.$/,
+    );
+    expect(
+      laptopHubAddress('postgres://127.0.0.1/hub?connect_timeout=90', undefined).config.connectionTimeoutMillis,
+    ).toBe(90_000);
+  });
+
+  it("takes an empty host= as none: the URL's host, never PGHOST's", async () => {
+    fake = await startFakePostgres(hubAnswer({ rows: [good(1)] }));
+    const saved = process.env.PGHOST;
+    process.env.PGHOST = '/nonexistent-quayside-socket-folder';
+    try {
+      const { db, path } = laptop();
+      const summary = await pull(db, path, `postgres://127.0.0.1:${fake.port}/hub?host=`);
+      expect(summary.error).toBeNull();
+      expect(stored(db, 1)).toBe(true);
+      db.close();
+    } finally {
+      if (saved === undefined) delete process.env.PGHOST;
+      else process.env.PGHOST = saved;
+    }
+  });
+});

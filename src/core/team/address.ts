@@ -14,7 +14,7 @@
 import type { ClientConfig } from 'pg';
 import type { ConnectionOptions } from 'node:tls';
 import { readBoundedSync } from '../bounded-file';
-import { HubError } from './errors';
+import { HubError, quoted } from './errors';
 
 export interface HubAddress {
   config: ClientConfig;
@@ -30,6 +30,8 @@ type SslMode = (typeof sslModes)[number];
 const knownParams = new Set(['sslmode', 'sslrootcert', 'host', 'port', 'user', 'application_name', 'connect_timeout']);
 /** A CA bundle is a few KB; a file larger than this is not one. */
 const MAX_CA_BYTES = 1024 * 1024;
+/** The longest connect_timeout taken: an hour (Node's timers would wrap a much longer one to 1 ms). */
+const MAX_CONNECT_SECONDS = 3600;
 const localHosts = new Set(['localhost', '127.0.0.1', '::1']);
 
 const usage = (message: string) => new HubError('usage', message);
@@ -67,7 +69,8 @@ export function hubAddress(text: string, env: NodeJS.ProcessEnv = process.env, f
       throw usage(`The ${flag} address has a badly escaped part (a % not followed by two hex digits).`);
     }
   };
-  const host = params.get('host') ?? (decode(url.hostname.replace(/^\[(.+)\]$/, '$1')) || 'localhost');
+  // An empty host= is no host (pg would take PGHOST's, or its own default, instead of the URL's).
+  const host = params.get('host') || decode(url.hostname.replace(/^\[(.+)\]$/, '$1')) || 'localhost';
   const portText = params.get('port') ?? url.port;
   const port = portText ? Number(portText) : 5432;
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
@@ -93,6 +96,11 @@ export function hubAddress(text: string, env: NodeJS.ProcessEnv = process.env, f
   }
   const ssl = tlsOptions(local ? (mode ?? 'disable') : upgrade(mode), params.get('sslrootcert'));
   const timeout = params.get('connect_timeout');
+  if (timeout !== null && !(/^\d{1,4}$/.test(timeout) && Number(timeout) <= MAX_CONNECT_SECONDS)) {
+    throw usage(
+      `The ${flag} address has a connect_timeout that is not a number of seconds from 0 to ${MAX_CONNECT_SECONDS} (${quoted(timeout)}).`,
+    );
+  }
   const config: ClientConfig = {
     host,
     port,

@@ -44,6 +44,10 @@ const networkCodes = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EPIPE',
+  // A unix socket's folder with no socket in it (a folder of programs, a file, a device).
+  'ENOENT',
+  'ENOTDIR',
+  'ENOTSOCK',
 ]);
 
 /**
