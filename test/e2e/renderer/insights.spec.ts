@@ -143,4 +143,22 @@ test('Insights: a carrier on a lane under the minimum is greyed and unranked; te
   await expect(page.getByRole('table', { name: /^Carriers: arrival reliability/ })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('insights-carriers-dark.png') });
   expect(await seriousViolations(page)).toEqual([]);
+
+  // One customer's: picked by its name, the figures are that customer's shipments alone.
+  const { options } = await host.core.handlers['filters:values']({ source: 'customers', query: '', limit: 1 });
+  const customer = options[0]!.value;
+  await page.getByRole('combobox', { name: 'Customer' }).fill(customer);
+  await page.getByRole('combobox', { name: 'Customer' }).press('Enter');
+  await expect(page.getByText(`, for ${customer}.`)).toBeVisible();
+  await expect.poll(() => sent.at(-1)?.customer).toBe(customer);
+  await expect(page.getByText('Reading the months…')).toHaveCount(0);
+  const theirs: InsightsResult = await host.core.handlers['insights:get']({ ...asked, customer });
+  const carriers = page.getByRole('table', { name: /^Carriers: arrival reliability/ });
+  await expect(carriers.locator('tbody tr')).toHaveCount(theirs.carriers.length);
+  const total = theirs.carriers.reduce((sum, g) => sum + g.shipments, 0);
+  expect(total).toBeLessThan(result.carriers.reduce((sum, g) => sum + g.shipments, 0));
+  const shown = await carriers
+    .locator('tbody tr td:nth-child(3)')
+    .evaluateAll((cells) => cells.map((cell) => Number(/^\s*(\d+)/.exec(cell.textContent ?? '')?.[1])));
+  expect(shown.reduce((sum, n) => sum + n, 0)).toBe(total);
 });
