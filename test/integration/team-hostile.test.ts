@@ -245,8 +245,9 @@ describe('a laptop pulling from a hub that sends what no hub writes', () => {
   ];
   it.each(seqs)('refuses %s in one sentence, the pages before it kept', async (_what, later, message) => {
     const rows = [good(1), good(2)];
+    // The hub claims seqs up to 9, so the pull asks for the page after seq 2.
     fake = await startFakePostgres(
-      hubAnswer({ rows, page: (after, limit, q) => (after < 2n ? null : later!(after, limit, q)) }),
+      hubAnswer({ rows, maxSeq: '9', page: (after, limit, q) => (after < 2n ? null : later!(after, limit, q)) }),
     );
     const { db, path } = laptop();
     const summary = await pull(db, path, fake.url(), 2);
@@ -386,5 +387,20 @@ describe('a hub address typed to lead the laptop elsewhere', () => {
       if (saved === undefined) delete process.env.PGHOST;
       else process.env.PGHOST = saved;
     }
+  });
+});
+
+describe('a laptop pulling from a hub whose pages never end', () => {
+  it('stops at the highest seq the hub held when the pull began, the rest left to the next pull', async () => {
+    // Every page full of new records at growing seqs, however far the pull goes.
+    const endless: HubShape['page'] = (after, limit) =>
+      page(Array.from({ length: limit }, (_, i) => good(Number(after) + i + 1)));
+    fake = await startFakePostgres(hubAnswer({ rows: [], maxSeq: '4', page: endless }));
+    const { db, path } = laptop();
+    const summary = await pull(db, path, fake.url(), 2);
+    expect(summary.error).toBeNull();
+    expect(summary).toMatchObject({ status: 'ok', pages: 2, lastSeq: '4' });
+    expect(stored(db, 4) && !stored(db, 5)).toBe(true);
+    db.close();
   });
 });

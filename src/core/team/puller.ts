@@ -268,7 +268,8 @@ async function pullPages(
     hubRun: source?.hubRun ?? null,
   };
   let after = BigInt(state.lastSeq);
-  if (BigInt(hub.maxSeq) < after) {
+  const highest = BigInt(hub.maxSeq);
+  if (highest < after) {
     summary.hubBehind = hub.replica ? 'replica' : 'restored';
     // A replica catches up: nothing is pulled until its seqs pass the copy's.
     if (!hub.replica) after = 0n;
@@ -315,7 +316,8 @@ async function pullPages(
     summary.lastSeq = last;
     after = applied.last;
     await options.afterPage?.({ rows: rows.length, lastSeq: last });
-    if (rows.length < pageRows) break;
+    // What the hub published after this pull began is the next pull's: a hub whose pages never end stops here.
+    if (rows.length < pageRows || after >= highest) break;
   }
   // Everything the hub held when the last page was read is applied.
   writeState(db, HUB_SOURCE_KEY, { ...state, hub: address.display, pulledAt: new Date(now()).toISOString() });
