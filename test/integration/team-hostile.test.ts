@@ -404,3 +404,22 @@ describe('a laptop pulling from a hub whose pages never end', () => {
     db.close();
   });
 });
+
+describe("a laptop keeping the hub's latest sync run", () => {
+  it('keeps a status and times only as short as a sync log writes them', async () => {
+    const run = (status: string) => JSON.stringify({ status, started_at: 'x'.repeat(100_000), finished_at: null });
+    fake = await startFakePostgres(
+      hubAnswer({
+        rows: [
+          good(1),
+          { seq: '2', kind: 'sync_run', type: 'sync_run', id: '7', body: run('s'.repeat(100_000)) },
+          { seq: '3', kind: 'sync_run', type: 'sync_run', id: '6', body: run('ok') },
+        ],
+      }),
+    );
+    const { db, path } = laptop();
+    expect((await pull(db, path, fake.url(), 10)).error).toBeNull();
+    expect(hubSourceOf(db)?.hubRun).toEqual({ id: 7, status: 'unknown', startedAt: null, finishedAt: null });
+    db.close();
+  });
+});
