@@ -844,6 +844,59 @@ describe('migrations', () => {
     db.close();
   });
 
+  it('0015 reads the insights from indexes alone, from a v14 file, every arrival, box and event kept', () => {
+    const file = join(tempDir(), 'v14.sqlite');
+    const v14 = new Database(file);
+    migrate(v14, migrations.slice(0, 14));
+    const shipment = v14.prepare(
+      `INSERT INTO shipments (id, shipping_line_scac, pol_locode, pod_locode, pod_original_eta_at, pod_eta_at, pod_ata_at,
+         created_at, synced_at, raw) VALUES (?, 'MSCU', 'CNSHA', 'USLAX', '2026-03-01T00:00:00Z', NULL, ?, '2026-01-01T00:00:00Z',
+         '2026-03-05T00:00:00Z', '{}')`,
+    );
+    shipment.run('s1', '2026-03-02T00:00:00Z');
+    shipment.run('s2', null);
+    const container = v14.prepare(
+      `INSERT INTO containers (id, shipment_id, pod_discharged_at, pod_full_out_at, synced_at, raw)
+       VALUES (?, ?, '2026-03-02T06:00:00Z', '2026-03-04T06:00:00Z', '2026-03-05T00:00:00Z', '{}')`,
+    );
+    container.run('c1', 's1');
+    container.run('c2', 's2');
+    v14.prepare("INSERT INTO containers (id) VALUES ('c3')").run();
+    const key = (text: string) =>
+      v14.prepare('INSERT INTO interned (text) VALUES (?) RETURNING key').pluck().get(text) as number;
+    const [box, available, withdrawn] = [key('c1'), key('container.transport.available'), key('other')];
+    const event = v14.prepare(
+      'INSERT INTO transport_events (id, container_key, event_key, timestamp, invalidated_at, raw) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    event.run('e1', box, available, Date.parse('2026-03-02T12:00:00Z'), null, '{}');
+    event.run('e2', box, available, Date.parse('2026-03-02T09:00:00Z'), Date.parse('2026-03-03T00:00:00Z'), '{}');
+    event.run('e3', box, withdrawn, Date.parse('2026-03-02T08:00:00Z'), null, '{}');
+    v14.close();
+
+    const db = openDatabase(file);
+    const plan = (query: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as { detail: string }[]).map((p) => p.detail).join(' | ');
+    const arrived = `SELECT s.id, s.shipping_line_scac, s.pol_locode, s.pod_locode, s.pod_original_eta_at, s.pod_eta_at,
+        s.pol_atd_at, s.created_at, s.destination_terminal_id FROM shipments s WHERE s.pod_ata_at >= '' AND s.pod_ata_at < '~'`;
+    expect(plan(arrived)).toMatch(/COVERING INDEX shipments_arrivals/);
+    expect(db.prepare(arrived).pluck().all()).toEqual(['s1']);
+    const boxes = `SELECT c.id, c.pod_terminal_id, c.ind_ata_at, c.pod_rail_loaded_at, c.lfd_source, c.pod_discharged_at,
+        c.pod_full_out_at, c.final_destination_full_out_at, c.empty_terminated_at, c.lfd_deadline_at
+      FROM shipments s JOIN containers c ON c.shipment_id = s.id WHERE s.pod_ata_at >= '' AND s.pod_ata_at < '~'`;
+    expect(plan(boxes)).toMatch(/COVERING INDEX containers_dwell/);
+    expect(db.prepare(boxes).pluck().all()).toEqual(['c1']);
+    // The first "available" not withdrawn, from the events' index alone.
+    const first = `SELECT min(timestamp) FROM transport_events WHERE container_key = ${box}
+        AND event_key = ${available} AND invalidated_at IS NULL`;
+    expect(plan(first)).toMatch(/COVERING INDEX transport_events_container/);
+    expect(db.prepare(first).pluck().get()).toBe(Date.parse('2026-03-02T12:00:00Z'));
+    // Every box of a shipment is still found by its shipment.
+    expect(db.prepare("SELECT id FROM containers WHERE shipment_id = 's2'").pluck().all()).toEqual(['c2']);
+    expect(db.prepare('SELECT count(*) FROM transport_events').pluck().get()).toBe(3);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
   it('applies pending migrations once; running again changes nothing', () => {
     const db = new Database(':memory:');
     migrate(db);

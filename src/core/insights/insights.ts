@@ -2,9 +2,10 @@
  * Insights: which carrier, lane and terminal a forwarder can trust, from the account's own
  * history, offline. Arrival reliability per carrier, lane and carrier × lane; dwell per terminal
  * and rail terminal with what pickups after the last free day cost at the rates in Settings;
- * each by month too. The figures are computed in the store (arrivals-sql.ts, dwell-sql.ts): one
- * row per group comes back, so a large account costs the query, not JavaScript. Here the rows
- * become the typed answer: counts beside every figure, small groups flagged and never ranked.
+ * each by month too. The figures are computed in the store (insights-arrivals.ts,
+ * insights-dwell.ts): a row per group, or per group and tenth of an hour, comes back, so a large
+ * account costs the query, not JavaScript. Here the rows become the typed answer: counts beside
+ * every figure, small groups flagged and never ranked.
  */
 import { DEFAULT_CHANGE_RETENTION_DAYS } from '../../shared/changes';
 import { computerTimeZone } from '../../shared/date-formatters';

@@ -1,10 +1,11 @@
 /**
  * Arrival reliability in one statement: one row of facts per shipment arrived in the range (its
- * first ETA, slip, ETA moves), fanned out to its carrier, lane and carrier × lane (and the same
- * per month), grouped by slip in tenths of an hour: each group comes back as a short histogram (one
- * row per tenth of an hour that occurs), whose median and 90th percentile by nearest rank are read
- * here. Rounding is monotone, so the rank of the rounded slips is the rounded rank: exact to what
- * the answer shows, and no window sort over every shipment.
+ * first ETA, slip, ETA moves), read from one index (`shipments_arrivals`), grouped by the finest
+ * grouping asked (carrier, lane or both), month and slip in tenths of an hour: a short histogram
+ * (one row per tenth of an hour that occurs). Its rows are summed here into each grouping asked,
+ * per month and over the range, and each group's median and 90th percentile read by nearest rank.
+ * Rounding is monotone, so the rank of the rounded slips is the rounded rank: exact to what the
+ * answer shows, and no sort over every shipment per grouping.
  *
  * First ETA: `pod_original_eta_at`, else the old value of the earliest ETA change the history
  * kept (the ETA before it moved), else the stored ETA (it never moved while watched).
@@ -78,17 +79,15 @@ const dimArms: Record<ArrivalDim, [string, string, string]> = {
   'carrier-lane': ['carrier', 'pol', 'pod'],
 };
 
-/** Only the groupings asked are fanned out: each costs a share of the one sort the percentiles take. */
+/**
+ * One histogram of the finest grouping asked: shipments by carrier and/or lane, month and slip in
+ * tenths of an hour, with their sums. Coarser groupings and the whole range are sums of its rows
+ * (read here), so the statement sorts each shipment once, never once per grouping.
+ */
 function arrivalSql(dims: readonly ArrivalDim[], withMonths: boolean, customer: boolean): string {
-  const arms = dims
-    .map((dim) => [dim, ...dimArms[dim]] as const)
-    .flatMap(([dim, carrier, pol, pod]) =>
-      [false, ...(withMonths ? [true] : [])].map(
-        (monthly) =>
-          `SELECT '${dim}' AS dim, ${carrier} AS carrier, ${pol} AS pol, ${pod} AS pod, ${monthly ? 'month' : 'NULL'} AS month,
-           slip_ms, from_history, covered, moves FROM f${monthly ? ' WHERE month IS NOT NULL' : ''}`,
-      ),
-    );
+  const byCarrier = dims.some((d) => dimArms[d][0] !== 'NULL');
+  const byLane = dims.some((d) => dimArms[d][1] !== 'NULL');
+  const keys = [...(byCarrier ? ['carrier'] : []), ...(byLane ? ['pol', 'pod'] : []), 'month', 'bucket'];
   return `
     WITH f AS MATERIALIZED (
       SELECT coalesce(s.shipping_line_scac, '') AS carrier, coalesce(s.pol_locode, '') AS pol,
@@ -102,70 +101,63 @@ function arrivalSql(dims: readonly ArrivalDim[], withMonths: boolean, customer: 
                  AND rc.old_value IS NOT NULL AND rc.new_value IS NOT NULL) AS moves
       FROM shipments s
       WHERE ${arrivedWhere(customer)}
-    ),
-    g AS (${arms.join('\n UNION ALL ')}),
-    b AS (
-      SELECT dim, carrier, pol, pod, month, ${bucket} AS bucket, count(*) AS shipments,
-             coalesce(sum(slip_ms <= ${DAY_MS}), 0) AS on_time,
-             coalesce(sum(from_history), 0) AS from_history,
-             coalesce(sum(covered), 0) AS covered,
-             sum(CASE WHEN covered THEN moves END) AS moves,
-             coalesce(sum(covered AND moves > 0), 0) AS moved
-      FROM g GROUP BY dim, carrier, pol, pod, month, bucket
     )
-    SELECT b.*,
-           (SELECT max(l.name) FROM shipping_lines l WHERE l.scac = b.carrier) AS carrier_name,
-           (SELECT max(p.name) FROM ports p WHERE p.code = b.pol) AS pol_name,
-           (SELECT max(p.name) FROM ports p WHERE p.code = b.pod) AS pod_name
-    FROM b ORDER BY dim, carrier, pol, pod, month, bucket`;
+    SELECT ${byCarrier ? 'carrier' : "'' AS carrier"}, ${byLane ? 'pol, pod' : "'' AS pol, '' AS pod"}, month,
+           ${bucket} AS bucket, count(*) AS shipments,
+           coalesce(sum(slip_ms <= ${DAY_MS}), 0) AS on_time,
+           coalesce(sum(from_history), 0) AS from_history,
+           coalesce(sum(covered), 0) AS covered,
+           sum(CASE WHEN covered THEN moves END) AS moves,
+           coalesce(sum(covered AND moves > 0), 0) AS moved
+    FROM f GROUP BY ${keys.join(', ')}`;
 }
 
-/** A histogram row: the shipments of one group whose slip falls in one tenth of an hour (null: no first ETA). */
-interface BucketRow extends Omit<ArrivalSqlRow, 'known' | 'slip_p50_ms' | 'slip_p90_ms'> {
+/** A histogram row: the shipments of one finest group and month whose slip falls in one tenth of an hour (null: no first ETA). */
+interface BucketRow {
+  carrier: string;
+  pol: string;
+  pod: string;
+  month: string | null;
   bucket: number | null;
+  shipments: number;
+  on_time: number;
+  from_history: number;
+  covered: number;
+  moves: number | null;
+  moved: number;
 }
 
-/** The value at nearest rank ⌈p·n/100⌉ of a group's histogram, sorted by bucket. */
-function rankOf(buckets: readonly BucketRow[], known: number, p: number): number | null {
+/** A group being summed: its figures so far and its shipments by tenth of an hour. */
+interface Sum {
+  row: ArrivalSqlRow;
+  buckets: Map<number, number>;
+}
+
+/** The value at nearest rank ⌈p·n/100⌉ of a group's histogram. */
+function rankOf(buckets: [number, number][], known: number, p: number): number | null {
   if (known === 0) return null;
   const rank = Math.max(1, Math.ceil((p * known) / 100));
   let seen = 0;
-  for (const b of buckets) {
-    if (b.bucket === null) continue;
-    seen += b.shipments;
-    if (seen >= rank) return b.bucket * BUCKET_MS;
+  for (const [bucket, shipments] of buckets) {
+    seen += shipments;
+    if (seen >= rank) return bucket * BUCKET_MS;
   }
   return null;
 }
 
-/** One group from its histogram rows. */
-function fold(rows: BucketRow[]): ArrivalSqlRow {
-  const first = rows[0]!;
-  const sum = (f: (r: BucketRow) => number) => rows.reduce((n, r) => n + f(r), 0);
-  const known = sum((r) => (r.bucket === null ? 0 : r.shipments));
-  const moves = rows.some((r) => r.moves !== null) ? sum((r) => r.moves ?? 0) : null;
-  return {
-    dim: first.dim,
-    carrier: first.carrier,
-    carrier_name: first.carrier_name,
-    pol: first.pol,
-    pol_name: first.pol_name,
-    pod: first.pod,
-    pod_name: first.pod_name,
-    month: first.month,
-    shipments: sum((r) => r.shipments),
-    known,
-    on_time: sum((r) => r.on_time),
-    from_history: sum((r) => r.from_history),
-    covered: sum((r) => r.covered),
-    moves,
-    moved: sum((r) => r.moved),
-    slip_p50_ms: rankOf(rows, known, 50),
-    slip_p90_ms: rankOf(rows, known, 90),
-  };
-}
-
 const statements = new Map<string, ReturnType<typeof perDb<Statement<[ArrivalParams], BucketRow>>>>();
+
+/** Carriers' and ports' names by code (few rows), as the groups show them. */
+const namesStatement = perDb((db) =>
+  db.prepare<[], { kind: 'carrier' | 'port'; code: string; name: string | null }>(
+    `SELECT 'carrier' AS kind, scac AS code, max(name) AS name FROM shipping_lines WHERE scac IS NOT NULL GROUP BY scac
+     UNION ALL
+     SELECT 'port', code, max(name) FROM ports WHERE code IS NOT NULL GROUP BY code`,
+  ),
+);
+
+/** Text order as SQLite's, nulls first: the groups come back by grouping, carrier, lane and month. */
+const order = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
 
 /** The groups of the groupings asked (at least one), over the range and, `withMonths`, per month. */
 export function arrivalRows(
@@ -181,18 +173,75 @@ export function arrivalRows(
     statement = perDb((d) => d.prepare<[ArrivalParams], BucketRow>(arrivalSql(dims, withMonths, customer)));
     statements.set(key, statement);
   }
-  const groups: ArrivalSqlRow[] = [];
-  let rows: BucketRow[] = [];
-  const idOf = (r: BucketRow) => `${r.dim}|${r.carrier}|${r.pol}|${r.pod}|${r.month}`;
-  for (const row of statement(db).iterate(params)) {
-    if (rows.length > 0 && idOf(rows[0]!) !== idOf(row)) {
-      groups.push(fold(rows));
-      rows = [];
+  const carriers = new Map<string, string | null>();
+  const ports = new Map<string, string | null>();
+  for (const n of namesStatement(db).all()) (n.kind === 'carrier' ? carriers : ports).set(n.code, n.name);
+  const sums = new Map<string, Sum>();
+  const add = (dim: ArrivalDim, r: BucketRow, month: string | null) => {
+    const [byCarrier, byLane] = [dimArms[dim][0] !== 'NULL', dimArms[dim][1] !== 'NULL'];
+    const carrier = byCarrier ? r.carrier : null;
+    const [pol, pod] = byLane ? [r.pol, r.pod] : [null, null];
+    const id = `${dim}|${carrier}|${pol}|${pod}|${month}`;
+    let sum = sums.get(id);
+    if (!sum) {
+      const name = (names: Map<string, string | null>, code: string | null) =>
+        code === null ? null : (names.get(code) ?? null);
+      sum = {
+        row: {
+          dim,
+          carrier,
+          carrier_name: name(carriers, carrier),
+          pol,
+          pol_name: name(ports, pol),
+          pod,
+          pod_name: name(ports, pod),
+          month,
+          shipments: 0,
+          known: 0,
+          on_time: 0,
+          from_history: 0,
+          covered: 0,
+          moves: null,
+          moved: 0,
+          slip_p50_ms: null,
+          slip_p90_ms: null,
+        },
+        buckets: new Map(),
+      };
+      sums.set(id, sum);
     }
-    rows.push(row);
+    const g = sum.row;
+    g.shipments += r.shipments;
+    g.on_time += r.on_time;
+    g.from_history += r.from_history;
+    g.covered += r.covered;
+    g.moved += r.moved;
+    if (r.moves !== null) g.moves = (g.moves ?? 0) + r.moves;
+    if (r.bucket !== null) {
+      g.known += r.shipments;
+      sum.buckets.set(r.bucket, (sum.buckets.get(r.bucket) ?? 0) + r.shipments);
+    }
+  };
+  for (const r of statement(db).iterate(params))
+    for (const dim of dims) {
+      add(dim, r, null);
+      if (withMonths && r.month !== null) add(dim, r, r.month);
+    }
+  const groups: ArrivalSqlRow[] = [];
+  for (const { row, buckets } of sums.values()) {
+    const sorted = [...buckets].sort((a, b) => a[0] - b[0]);
+    row.slip_p50_ms = rankOf(sorted, row.known, 50);
+    row.slip_p90_ms = rankOf(sorted, row.known, 90);
+    groups.push(row);
   }
-  if (rows.length > 0) groups.push(fold(rows));
-  return groups;
+  return groups.sort(
+    (a, b) =>
+      order(a.dim, b.dim) ||
+      order(a.carrier, b.carrier) ||
+      order(a.pol, b.pol) ||
+      order(a.pod, b.pod) ||
+      order(a.month, b.month),
+  );
 }
 
 /** The first and last arrival stored: where an open range ends. */

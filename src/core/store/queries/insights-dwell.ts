@@ -5,16 +5,15 @@
  * discharged at, from its discharge. Milestones, as instants:
  *
  * - available: the first `container.transport.available` event at or after that start (not
- *   withdrawn): the box's events from that start on, in time order (its index), the first of
- *   that kind, which is nearly always the first after the start;
+ *   withdrawn), looked up among the stored "available" events gathered once per statement;
  * - picked up: `pod_full_out_at` (at a rail terminal, `final_destination_full_out_at`);
  * - empty returned: `empty_terminated_at`;
  * - the last free day's end: `lfd_deadline_at`, when it is the same place's (`lfd_source`).
  *
  * A duration is left out (counted unknown) when either end is missing or the later one comes
- * first. Each box gives one row per measure; the median and 90th percentile are taken by rank
- * within (place, month, measure). Cost buckets: boxes by place, carrier and chargeable days,
- * priced in JavaScript from the rates (few rows: one per distinct day count).
+ * first. The median and 90th percentile are the nearest ranks of each group's known values. Cost
+ * buckets: boxes by place, carrier and chargeable days, priced in JavaScript from the rates (few
+ * rows: one per distinct day count).
  */
 import type { Db } from '../database';
 import { perDb } from '../statements';
@@ -55,21 +54,26 @@ export interface DwellParams {
 }
 
 const DAY_MS = 86_400_000;
-/** A window over the whole partition: one sort serves the rank and the count. */
-const WHOLE = 'ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING';
 /** Added before an integer division so it rounds down below zero too (SQLite truncates toward zero). */
 const SHIFT = 100_000;
 
-const facts = (withMonths: boolean, customer: boolean) => `
+/**
+ * One row per box, from indexes alone (migration 0015): the shipments arrived in the range
+ * (`shipments_arrivals`), their boxes (`containers_dwell`; a box joined to its shipment has been
+ * written in full: a stub holds its id alone). `available` (dwell only): the instant of every
+ * "available" event not withdrawn, by box, read from the events' index
+ * (`transport_events_container` carries their kind).
+ */
+const facts = (withMonths: boolean, customer: boolean, forCost: boolean) => `
   b AS (
-    SELECT c.id, s.shipping_line_scac AS carrier,
+    SELECT c.id, ${forCost ? 's.shipping_line_scac' : 'NULL'} AS carrier,
            ${withMonths ? monthOf('s.pod_ata_at') : 'NULL'} AS month,
            (c.ind_ata_at IS NOT NULL OR c.pod_rail_loaded_at IS NOT NULL OR c.lfd_source = 'rail') AS rail,
            s.destination_terminal_id AS ramp_id, c.pod_terminal_id,
            c.ind_ata_at, c.pod_discharged_at, c.final_destination_full_out_at, c.pod_full_out_at,
            c.empty_terminated_at, c.lfd_deadline_at, c.lfd_source
     FROM shipments s JOIN containers c ON c.shipment_id = s.id
-    WHERE ${arrivedWhere(customer)} AND c.raw IS NOT NULL
+    WHERE ${arrivedWhere(customer)}
   ),
   p AS (
     SELECT id, carrier, month, CASE WHEN rail THEN 'rail' ELSE 'terminal' END AS kind,
@@ -80,67 +84,69 @@ const facts = (withMonths: boolean, customer: boolean) => `
            CASE WHEN coalesce(lfd_source, 'terminal') = CASE WHEN rail THEN 'rail' ELSE 'terminal' END
                 THEN ${msOf('lfd_deadline_at')} END AS tl
     FROM b
-  ),
-  f AS MATERIALIZED (
-    SELECT p.*,
-           (SELECT e.timestamp FROM transport_events e
-             WHERE e.container_key = (SELECT key FROM interned WHERE text = p.id) AND e.timestamp >= p.t0
-               AND e.event_key = (SELECT key FROM interned WHERE text = 'container.transport.available')
-               AND e.invalidated_at IS NULL
-             ORDER BY e.timestamp LIMIT 1) AS ta
-    FROM p
-  )`;
+  )${
+    forCost
+      ? ''
+      : `,
+  available AS MATERIALIZED (
+    SELECT i.text AS id, e.timestamp FROM transport_events e JOIN interned i ON i.key = e.container_key
+    WHERE e.event_key = (SELECT key FROM interned WHERE text = 'container.transport.available')
+      AND e.invalidated_at IS NULL
+  )`
+  }`;
 
 const span = (a: string, b: string) => `CASE WHEN ${b} >= ${a} THEN (${b} - ${a}) / ${DAY_MS}.0 END`;
 
+/**
+ * The fraction for `percentile_disc` that picks the nearest rank ⌈pct·n/100⌉ of n values: it
+ * takes the value at 0-based index ⌊fraction·(n − 1)⌋, so half a step above the wanted index
+ * lands on it whatever the rounding (1 at the last; any fraction for one value).
+ */
+const rankFraction = (pct: number, n: string) =>
+  `CASE WHEN ${n} > 1 THEN min(1.0, ((${pct} * ${n} + 99) / 100 - 0.5) / (${n} - 1)) ELSE 0 END`;
+
+const measureColumns: [Exclude<DwellMeasure, 'late'>, string][] = [
+  ['d2a', span('t0', 'ta')],
+  ['a2p', span('ta', 'tp')],
+  ['d2p', span('t0', 'tp')],
+  ['p2e', span('tp', 'te')],
+];
+
+/**
+ * One row per group. The boxes' measures are kept in group order (one sort of the boxes); a
+ * first pass over them counts each group's boxes, known values and late pickups; a second takes
+ * each measure's nearest-rank median and 90th percentile (`percentile_disc`, each group's values
+ * sorted on their own), each box looking up its group's counts. Neither pass sorts again.
+ */
 function dwellSql(withMonths: boolean, customer: boolean): string {
-  const measures: [string, string][] = [
-    ['d2a', span('t0', 'ta')],
-    ['a2p', span('ta', 'tp')],
-    ['d2p', span('t0', 'tp')],
-    ['p2e', span('tp', 'te')],
-  ];
-  const monthly = [false, ...(withMonths ? [true] : [])];
-  const from = (m: boolean) => `FROM f${m ? ' WHERE month IS NOT NULL' : ''}`;
-  // Only known values are sorted; the unknown are the group's boxes less the known.
-  const arms = measures.flatMap(([measure, value]) =>
-    monthly.map(
-      (m) => `SELECT kind, terminal, ${m ? 'month' : 'NULL'} AS month, '${measure}' AS measure, v
-              FROM (SELECT kind, terminal, month, ${value} AS v ${from(m)}) WHERE v IS NOT NULL`,
-    ),
-  );
-  const groups = monthly.map(
-    (m) => `SELECT kind, terminal, ${m ? 'month' : 'NULL'} AS month,
-                   CASE WHEN tp IS NOT NULL AND tl IS NOT NULL THEN tp > tl END AS late ${from(m)}`,
-  );
+  const arms = [false, ...(withMonths ? [true] : [])].map((monthly) => {
+    const keys = monthly ? 'kind, terminal, month' : 'kind, terminal';
+    const where = monthly ? 'WHERE month IS NOT NULL' : '';
+    const on = `n.kind = f.kind AND n.terminal = f.terminal${monthly ? ' AND n.month = f.month' : ''}`;
+    const percentiles = measureColumns.flatMap(([name]) =>
+      [50, 90].map((pct) => `percentile_disc(f.${name}, ${rankFraction(pct, `n.n_${name}`)}) AS ${name}_p${pct}`),
+    );
+    return `SELECT n.*, ${percentiles.join(', ')}
+      FROM f CROSS JOIN (
+        SELECT ${keys}${monthly ? '' : ", '' AS month"}, count(*) AS containers, count(late) AS judged,
+               sum(late) AS late, ${measureColumns.map(([name]) => `count(${name}) AS n_${name}`).join(', ')}
+        FROM f ${where} GROUP BY ${keys}
+      ) n ON ${on}
+      ${monthly ? 'WHERE f.month IS NOT NULL' : ''} GROUP BY ${keys.replace(/\w+/g, (k) => `f.${k}`)}`;
+  });
   return `
-    WITH ${facts(withMonths, customer)},
-    m AS (${arms.join('\n UNION ALL ')}),
-    r AS (
-      SELECT m.*, row_number() OVER w AS rn, count(*) OVER (w ${WHOLE}) AS n
-      FROM m WINDOW w AS (PARTITION BY kind, terminal, month, measure ORDER BY v)
+    WITH ${facts(withMonths, customer, false)},
+    f AS MATERIALIZED (
+      SELECT kind, terminal, month, ${measureColumns.map(([name, value]) => `${value} AS ${name}`).join(', ')},
+             CASE WHEN tp IS NOT NULL AND tl IS NOT NULL THEN tp > tl END AS late
+      -- OFFSET 0 keeps this a subquery of its own, so each box’s available instant is looked up once, not per measure.
+      FROM (SELECT p.*, (SELECT min(a.timestamp) FROM available a WHERE a.id = p.id AND a.timestamp >= p.t0) AS ta
+            FROM p LIMIT -1 OFFSET 0)
+      ORDER BY kind, terminal, month
     ),
-    pc AS (
-      SELECT kind, terminal, month, measure, max(n) AS n,
-             max(CASE WHEN rn = (50 * n + 99) / 100 THEN v END) AS p50,
-             max(CASE WHEN rn = (90 * n + 99) / 100 THEN v END) AS p90
-      FROM r WHERE rn = (50 * n + 99) / 100 OR rn = (90 * n + 99) / 100
-      GROUP BY kind, terminal, month, measure
-    ),
-    c AS (
-      SELECT kind, terminal, month, count(*) AS containers, count(late) AS judged, sum(late) AS late
-      FROM (${groups.join('\n UNION ALL ')}) GROUP BY kind, terminal, month
-    ),
-    out AS (
-      SELECT c.kind, c.terminal, c.month, pc.measure, c.containers, pc.n AS known, NULL AS mean, pc.p50, pc.p90
-      FROM c JOIN pc ON pc.kind = c.kind AND pc.terminal = c.terminal AND pc.month IS c.month
-      UNION ALL
-      SELECT kind, terminal, month, 'late', containers, judged, CASE WHEN judged > 0 THEN late * 1.0 / judged END,
-             NULL, NULL
-      FROM c
-    )
+    out AS (${arms.join('\n UNION ALL ')})
     SELECT out.*, (SELECT t.name FROM terminals t WHERE t.id = out.terminal) AS name
-    FROM out ORDER BY kind, month, terminal, measure`;
+    FROM out ORDER BY kind, month, terminal`;
 }
 
 /**
@@ -158,7 +164,8 @@ function costSql(withMonths: boolean, customer: boolean): string {
        FROM f WHERE tp IS NOT NULL AND tl IS NOT NULL${monthly ? ' AND month IS NOT NULL' : ''}`,
   );
   return `
-    WITH ${facts(withMonths, customer)},
+    WITH ${facts(withMonths, customer, true)},
+    f AS MATERIALIZED (SELECT kind, terminal, month, carrier, tp, te, tl FROM p),
     d AS (${arms.join('\n UNION ALL ')})
     SELECT kind, terminal, month, carrier, late_days, out_days, count(*) AS boxes
     FROM d GROUP BY kind, terminal, month, carrier, late_days, out_days`;
@@ -166,12 +173,42 @@ function costSql(withMonths: boolean, customer: boolean): string {
 
 /** By months (0, 1) and customer (0, 2): each variant its own statement, so each uses its index. */
 const variants = [0, 1, 2, 3].map((i) => [(i & 1) === 1, (i & 2) === 2] as const);
-const dwell = variants.map(([m, c]) => perDb((db) => db.prepare<[DwellParams], DwellSqlRow>(dwellSql(m, c))));
+const dwell = variants.map(([m, c]) => perDb((db) => db.prepare<[DwellParams], WideRow>(dwellSql(m, c))));
 const cost = variants.map(([m, c]) => perDb((db) => db.prepare<[DwellParams], CostSqlRow>(costSql(m, c))));
 const variant = (params: DwellParams, withMonths: boolean) => (withMonths ? 1 : 0) + (params.customer === null ? 0 : 2);
 
+/** A group's row as the statement gives it: every measure's count and percentiles side by side. */
+type WideRow = Pick<DwellSqlRow, 'kind' | 'terminal' | 'name' | 'containers'> & {
+  month: string;
+  judged: number;
+  late: number | null;
+} & Record<`n_${Exclude<DwellMeasure, 'late'>}`, number> &
+  Record<`${Exclude<DwellMeasure, 'late'>}_p${50 | 90}`, number | null>;
+
 export function dwellRows(db: Db, params: DwellParams, withMonths: boolean): DwellSqlRow[] {
-  return dwell[variant(params, withMonths)]!(db).all(params);
+  const rows: DwellSqlRow[] = [];
+  for (const r of dwell[variant(params, withMonths)]!(db).all(params)) {
+    const group = {
+      kind: r.kind,
+      terminal: r.terminal,
+      name: r.name,
+      month: r.month || null,
+      containers: r.containers,
+    };
+    for (const [measure] of measureColumns)
+      if (r[`n_${measure}`] > 0)
+        rows.push({
+          ...group,
+          measure,
+          known: r[`n_${measure}`],
+          mean: null,
+          p50: r[`${measure}_p50`],
+          p90: r[`${measure}_p90`],
+        });
+    const share = r.judged > 0 ? r.late! / r.judged : null;
+    rows.push({ ...group, measure: 'late', known: r.judged, mean: share, p50: null, p90: null });
+  }
+  return rows;
 }
 
 export function costRows(db: Db, params: DwellParams, withMonths: boolean): CostSqlRow[] {
