@@ -2,7 +2,7 @@
  * `npm run bench`: performance figures against the sandbox, printed as a table and written to
  * bench-results.json as [{ name, value, unit, target, targetKind, pass, anchor, ratio }] (see
  * report.ts). Not a test: it never fails the build, it reports. `npm run bench -- sandbox sync
- * urgent client memory loop import store renderer scale` picks suites.
+ * urgent client memory loop import store renderer scale team` picks suites.
  *
  * Each suite runs in a Node process of its own (this file again, with `--suite NAME`, handing its
  * figures back in a JSON file): a suite that hosts the core or measures its own process's RSS
@@ -32,6 +32,7 @@ const suites: Record<string, () => Promise<() => Promise<Measure[]>>> = {
   store: async () => (await import('./store')).benchStore,
   renderer: async () => (await import('./renderer')).benchRenderer,
   scale: async () => (await import('./scale')).benchScale,
+  team: async () => (await import('./team')).benchTeam,
 };
 
 const args = process.argv.slice(2);

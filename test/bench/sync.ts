@@ -23,7 +23,7 @@ function pagesOf(n: number): number {
   return Math.ceil(n / PAGE);
 }
 
-function lowerBound(sandbox: Sandbox): number {
+export function lowerBound(sandbox: Sandbox): number {
   const now = sandbox.clock.now();
   const requests = sandbox.store.trackingRequests.filter((r) => r.createdAt <= now).length;
   // Reference lists (shipping lines, parties, custom field definitions) + one walk of each list.

@@ -196,3 +196,44 @@ export async function startPostgresOrSkip(what: string): Promise<(TestPostgres &
   }
   return startPostgres();
 }
+
+/**
+ * A streaming replica of the cluster on `primaryPort` (pg_basebackup over 127.0.0.1, its own
+ * free port and folder), as a team points laptops at one; `stop` stops it and removes its folder.
+ */
+export async function startReplica(
+  primaryPort: number,
+): Promise<{ port: number; url(db: string): string; stop(): Promise<void> }> {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error(missingReason);
+  const dir = mkdtempSync(join(tmpdir(), 'quayside-replica-'));
+  if (process.getuid?.() === 0) {
+    const { uid, gid } = postgresIds();
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  try {
+    // -R writes the standby's settings; a fast checkpoint, not the primary's next spread one.
+    await asOwner(bin, 'pg_basebackup', [
+      ...['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', data],
+      ...['-R', '-X', 'stream', '-c', 'fast'],
+    ]);
+    const port = await freePort();
+    const options = `-c listen_addresses=127.0.0.1 -c port=${port} -c unix_socket_directories=${dir} -c hot_standby=on`;
+    await asOwner(bin, 'pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start']);
+    return {
+      port,
+      url: (db) => `postgres://postgres@127.0.0.1:${port}/${encodeURIComponent(db)}`,
+      async stop() {
+        try {
+          await asOwner(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
