@@ -127,13 +127,13 @@ interface BucketRow {
   moved: number;
 }
 
-/** A group being summed: its figures so far and its shipments by tenth of an hour. */
+/** A group being summed: its figures so far and its shipments by tenth of an hour (one pair per row summed). */
 interface Sum {
   row: ArrivalSqlRow;
-  buckets: Map<number, number>;
+  buckets: [number, number][];
 }
 
-/** The value at nearest rank ⌈p·n/100⌉ of a group's histogram. */
+/** The value at nearest rank ⌈p·n/100⌉ of a group's histogram, sorted by tenth of an hour. */
 function rankOf(buckets: [number, number][], known: number, p: number): number | null {
   if (known === 0) return null;
   const rank = Math.max(1, Math.ceil((p * known) / 100));
@@ -176,16 +176,25 @@ export function arrivalRows(
   const carriers = new Map<string, string | null>();
   const ports = new Map<string, string | null>();
   for (const n of namesStatement(db).all()) (n.kind === 'carrier' ? carriers : ports).set(n.code, n.name);
+  const name = (names: Map<string, string | null>, code: string | null) =>
+    code === null ? null : (names.get(code) ?? null);
+  const groupings = dims.map((dim) => ({
+    dim,
+    byCarrier: dimArms[dim][0] !== 'NULL',
+    byLane: dimArms[dim][1] !== 'NULL',
+  }));
   const sums = new Map<string, Sum>();
-  const add = (dim: ArrivalDim, r: BucketRow, month: string | null) => {
-    const [byCarrier, byLane] = [dimArms[dim][0] !== 'NULL', dimArms[dim][1] !== 'NULL'];
-    const carrier = byCarrier ? r.carrier : null;
-    const [pol, pod] = byLane ? [r.pol, r.pod] : [null, null];
+  const add = (
+    dim: ArrivalDim,
+    carrier: string | null,
+    pol: string | null,
+    pod: string | null,
+    month: string | null,
+    r: BucketRow,
+  ) => {
     const id = `${dim}|${carrier}|${pol}|${pod}|${month}`;
     let sum = sums.get(id);
     if (!sum) {
-      const name = (names: Map<string, string | null>, code: string | null) =>
-        code === null ? null : (names.get(code) ?? null);
       sum = {
         row: {
           dim,
@@ -206,7 +215,7 @@ export function arrivalRows(
           slip_p50_ms: null,
           slip_p90_ms: null,
         },
-        buckets: new Map(),
+        buckets: [],
       };
       sums.set(id, sum);
     }
@@ -219,19 +228,20 @@ export function arrivalRows(
     if (r.moves !== null) g.moves = (g.moves ?? 0) + r.moves;
     if (r.bucket !== null) {
       g.known += r.shipments;
-      sum.buckets.set(r.bucket, (sum.buckets.get(r.bucket) ?? 0) + r.shipments);
+      sum.buckets.push([r.bucket, r.shipments]);
     }
   };
-  for (const r of statement(db).iterate(params))
-    for (const dim of dims) {
-      add(dim, r, null);
-      if (withMonths && r.month !== null) add(dim, r, r.month);
+  for (const r of statement(db).all(params))
+    for (const { dim, byCarrier, byLane } of groupings) {
+      const [carrier, pol, pod] = [byCarrier ? r.carrier : null, byLane ? r.pol : null, byLane ? r.pod : null];
+      add(dim, carrier, pol, pod, null, r);
+      if (withMonths && r.month !== null) add(dim, carrier, pol, pod, r.month, r);
     }
   const groups: ArrivalSqlRow[] = [];
   for (const { row, buckets } of sums.values()) {
-    const sorted = [...buckets].sort((a, b) => a[0] - b[0]);
-    row.slip_p50_ms = rankOf(sorted, row.known, 50);
-    row.slip_p90_ms = rankOf(sorted, row.known, 90);
+    buckets.sort((a, b) => a[0] - b[0]);
+    row.slip_p50_ms = rankOf(buckets, row.known, 50);
+    row.slip_p90_ms = rankOf(buckets, row.known, 90);
     groups.push(row);
   }
   return groups.sort(
