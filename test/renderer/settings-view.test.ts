@@ -28,6 +28,7 @@ beforeEach(() => {
     { id: 'w1', url: 'https://hooks.example.test/t49', active: true, events: ['container.updated'] },
   ]);
   bridge.answer('webhooks:notifications', () => ({ notifications: [], error: null }));
+  bridge.answer('customFields:admin', () => []);
 });
 
 describe('Settings', () => {
