@@ -187,32 +187,37 @@ describe('alerts over syncs, and the CLI', () => {
     expect(bad.err).toContain("--run must be a sync's number");
   });
 
-  it('raises nothing for a rule turned off, and honours the days chosen', async () => {
-    const box = sandbox.get();
-    const off: NotificationSettings = {
-      ...defaultNotificationSettings,
-      lfdSoon: { on: true, days: 7 },
-      available: { on: false },
-      holds: { on: false },
-      etaSlip: { on: false, days: 2 },
-      trackingFailed: { on: false },
-    };
-    const sync = syncOf(box, { now: () => box.clock.now(), alertRules: () => off });
-    expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');
-    box.advance(3 * DAY);
-    expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
-    const rules = sync.db.prepare('SELECT DISTINCT rule FROM alerts').pluck().all();
-    expect(rules).toEqual(['lfd_soon']);
-    // With 7 days, boxes due in 3 to 7 days are raised too: more than the 2-day window holds.
-    const now = new Date(box.clock.now()).toISOString();
-    const inTwo = new Date(box.clock.now() + 2 * DAY_MS).toISOString();
-    const beyondTwo = sync.db
-      .prepare(
-        'SELECT count(*) FROM alerts a JOIN containers c ON c.id = a.record_id WHERE c.lfd_deadline_at > ? AND a.raised_at >= ?',
-      )
-      .pluck()
-      .get(inTwo, now) as number;
-    expect(beyondTwo).toBeGreaterThan(0);
-    sync.close();
+  describe('with boxes due over the coming week', () => {
+    // A sandbox of its own, from its start, large enough that last free days fall on every day ahead.
+    const days = useSandbox({ seed: 'alerts', shipments: 300, start: Date.parse('2026-03-02T09:00:00Z'), tick: 0 });
+
+    it('raises nothing for a rule turned off, and honours the days chosen', async () => {
+      const box = days.get();
+      const off: NotificationSettings = {
+        ...defaultNotificationSettings,
+        lfdSoon: { on: true, days: 7 },
+        available: { on: false },
+        holds: { on: false },
+        etaSlip: { on: false, days: 2 },
+        trackingFailed: { on: false },
+      };
+      const sync = syncOf(box, { now: () => box.clock.now(), alertRules: () => off });
+      expect((await sync.engine.run({ mode: 'full' })).status).toBe('ok');
+      box.advance(3 * DAY);
+      expect((await sync.engine.run({ mode: 'incremental' })).status).toBe('ok');
+      const rules = sync.db.prepare('SELECT DISTINCT rule FROM alerts').pluck().all();
+      expect(rules).toEqual(['lfd_soon']);
+      // With 7 days, boxes due in 3 to 7 days are raised too: more than the 2-day window holds.
+      const now = new Date(box.clock.now()).toISOString();
+      const inTwo = new Date(box.clock.now() + 2 * DAY_MS).toISOString();
+      const beyondTwo = sync.db
+        .prepare(
+          'SELECT count(*) FROM alerts a JOIN containers c ON c.id = a.record_id WHERE c.lfd_deadline_at > ? AND a.raised_at >= ?',
+        )
+        .pluck()
+        .get(inTwo, now) as number;
+      expect(beyondTwo).toBeGreaterThan(0);
+      sync.close();
+    });
   });
 });

@@ -24,7 +24,7 @@ let exported = 0;
 const { core } = testCore({
   demo: {
     async start() {
-      const sandbox = await startTestSandbox({ seed: 'pickup-truth', shipments: 60, start, tick: 0 });
+      const sandbox = await startTestSandbox({ seed: 'pickup-truth', shipments: 80, start, tick: 0 });
       return { url: sandbox.url, apiKey: DEMO_API_KEY, close: () => sandbox.close() };
     },
   },

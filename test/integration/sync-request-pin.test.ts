@@ -93,10 +93,10 @@ const PINNED = {
     '/shipments?filter[tracking_stopped]=true&include=containers,pod_terminal,port_of_lading,port_of_discharge,destination,destination_terminal&page[size]=100': 1,
     '/shipping_lines?page[size]=100': 1,
     '/tracking_requests?page[size]=100': 1,
-    '/vessels/{id}/future_positions?port_id={id}&previous_port_id={id}': 4,
+    '/vessels/{id}/future_positions?port_id={id}&previous_port_id={id}': 5,
   },
   incremental: {
-    '/containers/{id}/map_geojson': 6,
+    '/containers/{id}/map_geojson': 7,
     '/containers/{id}/raw_events?page[size]=100': 12,
     '/documents?include=last_document_representation&page[size]=100': 1,
     '/email_submissions?include=documents,documents.last_document_representation&page[size]=100': 1,
