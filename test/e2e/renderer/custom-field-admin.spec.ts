@@ -82,7 +82,7 @@ test('custom fields from Settings: a pick list created, offered by the container
 
   // Created: it shows at once, "Saving…", while the service is asked (its answer held until seen).
   const form = section.getByRole('form', { name: 'New custom field' });
-  await form.getByRole('textbox', { name: 'Name' }).fill('Haulier');
+  await form.getByRole('textbox', { name: 'Field name' }).fill('Haulier');
   await form.getByRole('combobox', { name: 'On' }).selectOption({ label: 'Containers' });
   await form.getByRole('combobox', { name: 'Type' }).selectOption({ label: 'Pick list (one choice)' });
   await form.getByRole('textbox', { name: 'Choices, one a line' }).fill('Swift Haulage\nDockside Trucking');

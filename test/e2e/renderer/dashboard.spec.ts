@@ -28,10 +28,10 @@ test('before the first sync the dashboard says the data is not there yet, then s
     await expect(page.getByRole('progressbar', { name: 'First sync progress' })).toBeVisible();
     await expect(page.getByText('Waiting for the first sync')).toBeVisible();
     const tiles = page.getByRole('region', { name: 'Needs action' }).getByRole('listitem');
-    await expect(tiles).toHaveCount(7);
-    await expect(tiles.filter({ hasText: 'Not counted yet' })).toHaveCount(7);
+    await expect(tiles).toHaveCount(8);
+    await expect(tiles.filter({ hasText: 'Not counted yet' })).toHaveCount(8);
     // No number at all, so no zero; no tile opens a list, and no chart is drawn from nothing.
-    expect(await tiles.locator('.number').allTextContents()).toEqual(Array<string>(7).fill('–'));
+    expect(await tiles.locator('.number').allTextContents()).toEqual(Array<string>(8).fill('–'));
     await expect(page.getByRole('link', { name: /Arriving in the next 7 days/ })).toHaveCount(0);
     await expect(page.getByRole('list', { name: 'Shipments arriving per day' })).toHaveCount(0);
     await page.screenshot({ path: testInfo.outputPath('dashboard-before-first-sync.png') });

@@ -14,7 +14,7 @@ test('an API key is checked, refused with the reason next to the field, then kep
   try {
     await page.goto(`${host.url}#/settings`);
     await page.getByRole('button', { name: 'Add an API key' }).click();
-    await page.getByRole('textbox', { name: 'Name' }).fill('Head office');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Head office');
     const key = page.getByLabel('API key', { exact: true });
     await key.fill('not-the-right-key-1234');
     await page.getByRole('textbox', { name: /Service address/ }).fill(service.url);
@@ -170,7 +170,7 @@ test('an account at an address that answers with a web page is not added: the fo
     const account = page.getByRole('combobox', { name: 'Account' });
     await expect(account).toContainText('Head office');
     await page.getByRole('button', { name: 'Add an API key' }).click();
-    await page.getByRole('textbox', { name: 'Name' }).fill('Branch office');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Branch office');
     await page.getByLabel('API key', { exact: true }).fill(DEMO_API_KEY);
     const address = page.getByRole('textbox', { name: /Service address/ });
     await address.fill(wrong);
