@@ -43,7 +43,10 @@ function arrived(db: Db, o: ReferenceOptions): Row[] {
   });
 }
 
-/** Ranks within each month and each arrival dimension (terminals and rail terminals together). */
+/**
+ * Ranks within each month and each arrival dimension (terminals and rail terminals together), only
+ * groups not small whose figure stands on at least the minimum of known rows.
+ */
 function rankGroups<G extends { small: boolean; rank: number | null; month: string | null; dimension?: string }>(
   groups: G[],
   has: (g: G) => boolean,
@@ -146,7 +149,7 @@ export function referenceArrivals(db: Db, o: ReferenceOptions): ArrivalGroup[] {
   });
   rankGroups(
     out,
-    (g) => g.onTime.share !== null,
+    (g) => g.onTime.share !== null && g.onTime.count >= o.minimum,
     (a, b) =>
       b.onTime.share! - a.onTime.share! ||
       (a.slipHours.p50 ?? 0) - (b.slipHours.p50 ?? 0) ||
@@ -295,7 +298,7 @@ export function referenceDwell(db: Db, o: ReferenceOptions): DwellGroup[] {
   });
   rankGroups(
     out,
-    (g) => g.dischargeToPickedUp.p50 !== null,
+    (g) => g.dischargeToPickedUp.p50 !== null && g.dischargeToPickedUp.count >= o.minimum,
     (a, b) =>
       a.dischargeToPickedUp.p50! - b.dischargeToPickedUp.p50! ||
       a.kind.localeCompare(b.kind) ||

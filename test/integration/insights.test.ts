@@ -121,6 +121,16 @@ describe('insights from a synced sandbox', () => {
     expect(all.terminals.some((g) => (g.pickedUpAfterLfd.share ?? 0) > 0)).toBe(true);
     expect(all.terminals.some((g) => (g.cost?.total ?? 0) > 0)).toBe(true);
     expect(all.months.carriers.length).toBeGreaterThan(all.carriers.length);
+    // A terminal of enough boxes whose median stands on fewer known ones than the minimum is shown
+    // but not ranked: every rank stands on at least the minimum.
+    const thin = all.terminals.filter((g) => !g.small && g.dischargeToPickedUp.count < all.minimum);
+    expect(thin.length, 'a terminal with too few boxes picked up to rank').toBeGreaterThan(0);
+    expect(thin.map((g) => g.rank)).toEqual(thin.map(() => null));
+    for (const g of [...all.terminals, ...all.carriers, ...all.lanes, ...all.carrierLanes]) {
+      if (g.rank === null) continue;
+      const known = 'onTime' in g ? g.onTime.count : g.dischargeToPickedUp.count;
+      expect(known, `${g.key} ranked ${g.rank}`).toBeGreaterThanOrEqual(all.minimum);
+    }
 
     // A range of days for one customer: fewer shipments, the same agreement.
     const customer = db

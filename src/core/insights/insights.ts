@@ -96,7 +96,10 @@ function arrivalGroup(r: ArrivalSqlRow, minimum: number): ArrivalGroup {
   };
 }
 
-/** Ranks the groups that are not small and have the figure, best first, within each month. */
+/**
+ * Ranks the groups that are not small and whose figure stands on at least the minimum of known
+ * boxes or shipments (a median of 1 known box in 5 is not ranked), best first, within each month.
+ */
 function rank<G extends { small: boolean; rank: number | null; month: string | null }>(
   groups: G[],
   has: (g: G) => boolean,
@@ -162,7 +165,7 @@ function dwellGroups(rows: DwellSqlRow[], costs: Map<string, DwellCost> | null, 
   }
   return rank(
     out,
-    (g) => g.dischargeToPickedUp.p50 !== null,
+    (g) => g.dischargeToPickedUp.p50 !== null && g.dischargeToPickedUp.count >= minimum,
     (a, b) =>
       a.dischargeToPickedUp.p50! - b.dischargeToPickedUp.p50! ||
       a.kind.localeCompare(b.kind) ||
@@ -264,7 +267,7 @@ export function computeInsights(db: Db, request: InsightsRequest = {}, options: 
   const pick = (dim: ArrivalGroup['dimension'], monthly: boolean) =>
     rank(
       arrivals.filter((g) => g.dimension === dim && (g.month !== null) === monthly),
-      (g) => g.onTime.share !== null,
+      (g) => g.onTime.share !== null && g.onTime.count >= minimum,
       byOnTime,
     );
   return {
