@@ -37,7 +37,7 @@ import type { Logger } from '../dispatch';
 import { QuaysideError } from '../errors';
 import { fileForReaders, type Db } from '../store/database';
 import { waitWhile } from '../workers/block';
-import { SHORT_LIVED_YOUNG_GENERATION_MB, startWorker, workerEntry, type WorkerEntry } from '../workers/entry';
+import { startWorker, workerEntry, type WorkerEntry } from '../workers/entry';
 import {
   SPLIT_FROM_ROWS,
   type ExportAnswer,
@@ -103,25 +103,19 @@ function startHand(entry: WorkerEntry, file: string): Hand {
     outcome: new Promise<Outcome>((resolve) => (settle = resolve)),
     ended: new Promise<string>((resolve) => (endedWith = resolve)),
   } as Hand;
-  hand.worker = startWorker<ExportAnswer>(
-    entry,
-    { file } satisfies ExportWorkerSetup,
-    {
-      message: (message) => {
-        if (message.kind === 'ready') return loaded();
-        hand.heard = true;
-        if (message.kind === 'progress') hand.onProgress?.(message.rows);
-        else settle(message);
-      },
-      end: (why) => {
-        loaded();
-        settle({ kind: 'stopped', why });
-        endedWith(why);
-      },
+  hand.worker = startWorker<ExportAnswer>(entry, { file } satisfies ExportWorkerSetup, {
+    message: (message) => {
+      if (message.kind === 'ready') return loaded();
+      hand.heard = true;
+      if (message.kind === 'progress') hand.onProgress?.(message.rows);
+      else settle(message);
     },
-    // Each batch's rows live until they are written out: collected young.
-    { maxYoungGenerationSizeMb: SHORT_LIVED_YOUNG_GENERATION_MB },
-  );
+    end: (why) => {
+      loaded();
+      settle({ kind: 'stopped', why });
+      endedWith(why);
+    },
+  });
   return hand;
 }
 
