@@ -3,7 +3,9 @@
  * bar names the group and the days asked (a month clipped to them), a group no filter can name
  * opens nothing, and only the newest request's answers land, the first table's before the rest.
  */
+import { render, screen } from '@testing-library/svelte';
 import { describe, expect, it } from 'vitest';
+import InsightsDwellTable from '../../src/renderer/src/components/InsightsDwellTable.svelte';
 import type { ArrivalGroup, DwellGroup, InsightsRequest, InsightsResult } from '../../src/shared/insights';
 import {
   arrivalHref,
@@ -92,5 +94,43 @@ describe('insights helpers', () => {
       ['2026-02-01', false],
       ['2026-02-01', true],
     ]);
+  });
+});
+
+describe('the terminals table', () => {
+  const spread = (count: number) => ({
+    p50: count > 0 ? 2 : null,
+    p90: count > 0 ? 4 : null,
+    count,
+    unknown: 5 - count,
+  });
+  const terminal = (key: string, known: number, rank: number | null, containers = 5): DwellGroup =>
+    ({
+      kind: 'terminal',
+      key,
+      name: `Terminal ${key}`,
+      month: null,
+      containers,
+      small: containers < 5,
+      rank,
+      dischargeToAvailable: spread(known),
+      availableToPickedUp: spread(known),
+      dischargeToPickedUp: spread(known),
+      pickedUpToEmptyReturned: spread(known),
+      pickedUpAfterLfd: { share: 0, count: known, unknown: 5 - known },
+      cost: null,
+    }) as DwellGroup;
+
+  it('says why a terminal is not ranked: too few boxes, or a figure known for too few of them', () => {
+    render(InsightsDwellTable, {
+      groups: [terminal('a', 5, 1), terminal('b', 1, null), terminal('c', 2, null, 2)],
+      result,
+      label: 'Terminals',
+    });
+    const row = (name: string) => screen.getByRole('rowheader', { name }).closest('tr')!;
+    expect(row('Terminal a').textContent).not.toMatch(/not ranked/);
+    expect(row('Terminal b').textContent).toContain('figure known for fewer than 5: not ranked');
+    expect(row('Terminal c').textContent).toContain('fewer than 5: not ranked');
+    expect(row('Terminal c').textContent).not.toContain('figure known');
   });
 });

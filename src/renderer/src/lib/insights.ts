@@ -161,6 +161,8 @@ export const unknownText = (unknown: number, why: keyof typeof unknownWhy) =>
 
 /** A group under the minimum, in words. */
 export const smallText = (minimum: number) => `fewer than ${minimum}: not ranked`;
+/** A group large enough whose ranked figure is known for too few of its boxes or shipments. */
+export const thinText = (minimum: number) => `figure known for fewer than ${minimum}: not ranked`;
 
 /** Ranked groups first (by rank), then the others by size: the order of the tables and the bars. */
 export function ordered<G extends { rank: number | null }>(groups: G[], size: (g: G) => number): G[] {
