@@ -104,22 +104,21 @@ describe('the terminals table', () => {
     count,
     unknown: 5 - count,
   });
-  const terminal = (key: string, known: number, rank: number | null, containers = 5): DwellGroup =>
-    ({
-      kind: 'terminal',
-      key,
-      name: `Terminal ${key}`,
-      month: null,
-      containers,
-      small: containers < 5,
-      rank,
-      dischargeToAvailable: spread(known),
-      availableToPickedUp: spread(known),
-      dischargeToPickedUp: spread(known),
-      pickedUpToEmptyReturned: spread(known),
-      pickedUpAfterLfd: { share: 0, count: known, unknown: 5 - known },
-      cost: null,
-    }) as DwellGroup;
+  const terminal = (key: string, known: number, rank: number | null, containers = 5): DwellGroup => ({
+    kind: 'terminal',
+    key,
+    name: `Terminal ${key}`,
+    month: null,
+    containers,
+    small: containers < 5,
+    rank,
+    dischargeToAvailable: spread(known),
+    availableToPickedUp: spread(known),
+    dischargeToPickedUp: spread(known),
+    pickedUpToEmptyReturned: spread(known),
+    pickedUpAfterLfd: { share: 0, count: known, unknown: 5 - known },
+    cost: null,
+  });
 
   it('says why a terminal is not ranked: too few boxes, or a figure known for too few of them', () => {
     render(InsightsDwellTable, {
