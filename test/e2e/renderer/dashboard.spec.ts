@@ -55,6 +55,9 @@ test('before the first sync the dashboard says the data is not there yet, then s
 test('during a first sync the boxes that need action today are counted first, the tracking requests after', async ({
   page,
 }, testInfo) => {
+  // A first sync of 200 shipments, held at a gate and let go: longer than the default minute on a
+  // machine whose cores are busy.
+  test.setTimeout(150_000);
   // The still-tracking shipments (with their containers) go through; every other
   // list waits at the gate, as it would behind a busy limiter on a large account.
   // 200 shipments: with the demo's 60, no box's last free day fell within 3 days at some hours (a
