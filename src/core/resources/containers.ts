@@ -274,7 +274,9 @@ export const containersList = defineList({
     search: searchEither(
       { table: 'container_search', ownRow: 'c.rowid' },
       {
+        // The shipment's own text, not its boxes' numbers (a sibling box's number finds that box alone).
         table: 'shipment_search',
+        columns: [{ name: 'body', stored: 'c0' }],
         // The containers of the matching shipments, by rowid.
         rowsOf: (matching) =>
           `SELECT c2.rowid FROM shipments s2 JOIN containers c2 ON c2.shipment_id = s2.id WHERE s2.rowid IN (${matching})`,

@@ -30,13 +30,20 @@ export interface FilterQuery {
    * read once first and, when they are few, given as a list; an export's statements keep the
    * subquery, so they read it in their own snapshot. `many` is the condition to use instead when
    * the ids are many (a test per row that stops with the page, where the set would be most rows),
-   * and `many.counted` the one a count uses instead (it reads every row).
+   * and `many.counted` the one a count uses instead (it reads every row); `many.alone` counts the
+   * set by itself where it is the list's only condition (a search table's rows, each a live
+   * record's, counted without reading the listed table).
    */
   inSet: (
     column: string,
     subquery: string,
     params: unknown[],
-    many?: { condition: string; params: unknown[]; counted?: { condition: string; params: unknown[] } },
+    many?: {
+      condition: string;
+      params: unknown[];
+      counted?: { condition: string; params: unknown[] };
+      alone?: { sql: string; params: unknown[] };
+    },
   ) => void;
 }
 

@@ -366,8 +366,16 @@ export interface ResourceSpec<
   cacheUnchanged?: boolean;
   /** Columns other resources read through `WriteContext.contextOf` (kept per page, else read back). */
   context?: readonly (keyof C & string)[];
-  /** A trigram search row per record, keyed by the table's rowid; null body: no row. */
-  search?: { table: string; body(resource: StoredResource, derived: D): string | null };
+  /**
+   * A trigram search row per record, keyed by the table's rowid; null body: no row. `also`: a
+   * column of the search table the row is inserted with, from SQL over the record's rowid (the
+   * expression `value` is given), kept afterwards by the migration that added it (its triggers).
+   */
+  search?: {
+    table: string;
+    body(resource: StoredResource, derived: D): string | null;
+    also?: { column: string; value(rowid: string): string };
+  };
   /**
    * A child table replaced with the record's values on each write (`DELETE` by parent, then
    * `INSERT OR IGNORE`), e.g. shipment_tags.

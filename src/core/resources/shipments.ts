@@ -159,6 +159,12 @@ export const shipments = defineResource({
         .filter((v) => typeof v === 'string' && v !== '')
         .join(' ');
     },
+    // And its stored boxes' numbers (migration 0016 keeps them as boxes are written later).
+    also: {
+      column: 'boxes',
+      value: (rowid) =>
+        `(SELECT group_concat(number, ' ') FROM containers WHERE shipment_id = (SELECT id FROM shipments WHERE rowid = ${rowid}))`,
+    },
   },
   walks: [
     {
@@ -190,23 +196,23 @@ export const shipments = defineResource({
   ],
 });
 
+/** A shipment's search row: its own text (`body`) and its containers' numbers (`boxes`). */
+export const shipmentSearchText = {
+  table: 'shipment_search',
+  columns: [
+    { name: 'body', stored: 'c0' },
+    { name: 'boxes', stored: 'c1' },
+  ],
+} as const;
+
 /**
  * The shipment filters as SQL over `shipments s` (the containers list reuses them through its
  * shipment, with its own search).
  */
 export const shipmentFilters: FiltersSql<ListFiltersOf<'shipments'>> = {
-  // Its own row (BL, references, ports, customer…) or one of its containers' numbers.
-  search: searchEither(
-    { table: 'shipment_search', ownRow: 's.rowid' },
-    {
-      table: 'container_search',
-      // The shipments of the matching containers, by rowid.
-      rowsOf: (matching) =>
-        `SELECT s2.rowid FROM containers c2 JOIN shipments s2 ON s2.id = c2.shipment_id WHERE c2.rowid IN (${matching})`,
-      // One of the shipment's containers (by the shipment index) matching.
-      relatedRows: (test) => `EXISTS (SELECT 1 FROM containers c3 WHERE c3.shipment_id = s.id AND ${test('c3.rowid')})`,
-    },
-  ),
+  // Its own text (BL, references, ports, customer…) or one of its containers' numbers, both in
+  // its search row (migration 0016).
+  search: searchEither({ ...shipmentSearchText, ownRow: 's.rowid' }),
   carriers: oneOf('s.shipping_line_scac'),
   portsOfLading: oneOf('s.pol_locode'),
   portsOfDischarge: oneOf('s.pod_locode'),

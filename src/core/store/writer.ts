@@ -81,6 +81,7 @@ function prepare(db: Db) {
     const names = Object.keys(d.columns);
     const columns = Object.values(d.columns);
     const search = d.search?.table;
+    const also = d.search?.also;
     const plan: TablePlan = {
       d,
       columns,
@@ -103,7 +104,12 @@ function prepare(db: Db) {
             rowid: db.prepare(`SELECT rowid FROM ${d.table} WHERE id = ?`).pluck(),
             body: db.prepare(`SELECT body FROM ${search} WHERE rowid = ?`).pluck(),
             remove: db.prepare(`DELETE FROM ${search} WHERE rowid = ?`),
-            insert: db.prepare(`INSERT INTO ${search} (rowid, body) VALUES (?, ?)`),
+            insert: db.prepare(
+              also
+                ? `INSERT INTO ${search} (rowid, body, ${also.column})
+                     SELECT v.r, v.b, ${also.value('v.r')} FROM (SELECT ? AS r, ? AS b) v`
+                : `INSERT INTO ${search} (rowid, body) VALUES (?, ?)`,
+            ),
           }
         : null,
       history: prepareHistory(db, d, names),

@@ -13,6 +13,7 @@ import * as m0012 from './0012-document-file-problems';
 import * as m0013 from './0013-raw-events';
 import * as m0014 from './0014-filter-value-indexes';
 import * as m0015 from './0015-insights-indexes';
+import * as m0016 from './0016-shipment-search-boxes';
 
 export interface Migration {
   version: number;
@@ -43,4 +44,5 @@ export const migrations: readonly Migration[] = [
   { version: 13, name: 'raw-events', up: m0013.up },
   { version: 14, name: 'filter-value-indexes', up: m0014.up },
   { version: 15, name: 'insights-indexes', up: m0015.up },
+  { version: 16, name: 'shipment-search-boxes', up: m0016.up },
 ];

@@ -80,28 +80,71 @@ export const searchIn =
   (text, q) =>
     searchFilter(rowidColumn, table, text, q.where, q.params);
 
-/** The LIKE conditions of short words on an FTS5 table's stored text (`alias.c0`, its one column). */
-const storedTextLikes = (alias: string, likes: readonly string[]) =>
-  likes.map(() => `${alias}.c0 LIKE ? ESCAPE '\\'`).join(' AND ');
+/**
+ * An FTS5 search table and which of its columns a search reads: `name` as the table declares it
+ * (for MATCH), `stored` as its `_content` table keeps it (`c0`, `c1`…, for LIKE). Default: its
+ * one column, `body`.
+ */
+export interface SearchText {
+  table: string;
+  columns?: readonly { name: string; stored: string }[];
+}
+
+const bodyOnly = [{ name: 'body', stored: 'c0' }] as const;
+
+/**
+ * The LIKE conditions of short words on a search table's texts: each word in one of the
+ * search's columns, read as `alias.<stored>` (its `_content` table) or, with no alias, by the
+ * FTS5 table's own column names.
+ */
+function textLikes(search: SearchText, likes: readonly string[], alias?: string) {
+  const columns = (search.columns ?? bodyOnly).map((c) => (alias ? `${alias}.${c.stored}` : c.name));
+  const each = columns.map((column) => `${column} LIKE ? ESCAPE '\\'`);
+  const one = each.length === 1 ? each[0]! : `(${each.join(' OR ')})`;
+  return {
+    sql: likes.map(() => one).join(' AND '),
+    params: likes.flatMap((like) => columns.map(() => like)),
+  };
+}
+
+/** The trigram match of the long words, over the search's columns only where it names them. */
+const matchOf = (search: SearchText, match: string) =>
+  search.columns ? `{${search.columns.map((c) => c.name).join(' ')}} : (${match})` : match;
 
 /**
  * The rowids of an FTS5 search table's rows matching the search text (null: no word to match).
  * Short words alone are read from the text the table stores (a scan either way; through the
  * FTS5 table it costs half as much again).
  */
-function searchRows(table: string, text: string): { sql: string; params: unknown[] } | null {
+function searchRows(search: SearchText, text: string): { sql: string; params: unknown[] } | null {
   const { match, likes } = searchMatch(text);
   if (match === null && likes.length === 0) return null;
-  if (match === null)
-    return { sql: `SELECT id FROM ${table}_content t WHERE ${storedTextLikes('t', likes)}`, params: likes };
-  const conditions = [`${table} MATCH ?`, ...likes.map(() => `body LIKE ? ESCAPE '\\'`)];
-  return { sql: `SELECT rowid FROM ${table} WHERE ${conditions.join(' AND ')}`, params: [match, ...likes] };
+  const { table } = search;
+  if (match === null) {
+    const stored = textLikes(search, likes, 't');
+    return { sql: `SELECT id FROM ${table}_content t WHERE ${stored.sql}`, params: stored.params };
+  }
+  const also = likes.length > 0 ? textLikes(search, likes) : null;
+  return {
+    sql: `SELECT rowid FROM ${table} WHERE ${table} MATCH ?${also ? ` AND ${also.sql}` : ''}`,
+    params: [matchOf(search, match), ...(also?.params ?? [])],
+  };
+}
+
+/** Whether the stored text of the search row `rowid` holds every short word. */
+function storedTextHolds(search: SearchText, rowid: string, likes: readonly string[]) {
+  const stored = textLikes(search, likes, 't');
+  return {
+    sql: `EXISTS (SELECT 1 FROM ${search.table}_content t WHERE t.id = ${rowid} AND ${stored.sql})`,
+    params: stored.params,
+  };
 }
 
 /**
- * The search text matching a row's own search table or a related table's: `ownRow IN (own matches
- * UNION ALL rows the related matches reach)`, a set of the listed table's rowids (an FTS5 table's
- * rowid is its record's; `related.rowsOf` joins the related table's matching rowids to them).
+ * The search text matching a row's own search table, or also a related table's: `ownRow IN (own
+ * matches UNION ALL rows the related matches reach)`, a set of the listed table's rowids (an FTS5
+ * table's rowid is its record's; `related.rowsOf` joins the related table's matching rowids to
+ * them).
  *
  * A page or a count reads the set's first rowids (`inSet`): few, they are the list, each row read
  * by its rowid. Many, the page tests each row it walks in its sort order and stops when full, as
@@ -114,37 +157,48 @@ function searchRows(table: string, text: string): { sql: string; params: unknown
  * A word of three characters or more is a trigram match (SQLite builds each set once, with a
  * Bloom filter, and `+` keeps the set a test rather than the way in); shorter words are a LIKE no
  * trigram narrows (`searchMatch`), tested on the text an FTS5 table stores (its `_content`
- * table: `id` the rowid, `c0` the one column).
+ * table).
  */
 export function searchEither(
-  own: { table: string; ownRow: string },
-  related: {
-    table: string;
+  own: SearchText & { ownRow: string },
+  related?: SearchText & {
     rowsOf: (matching: string) => string;
     relatedRows: (test: (rowid: string) => string) => string;
   },
 ): FilterSql<string> {
   return (text, q) => {
-    const ownRows = searchRows(own.table, text);
-    const relatedRows = searchRows(related.table, text);
-    if (ownRows === null || relatedRows === null) return;
-    const subquery = `${ownRows.sql} UNION ALL ${related.rowsOf(relatedRows.sql)}`;
-    const params = [...ownRows.params, ...relatedRows.params];
+    const ownRows = searchRows(own, text);
+    if (ownRows === null) return;
+    const relatedRows = related ? searchRows(related, text) : null;
+    const subquery = relatedRows ? `${ownRows.sql} UNION ALL ${related!.rowsOf(relatedRows.sql)}` : ownRows.sql;
+    const params = relatedRows ? [...ownRows.params, ...relatedRows.params] : ownRows.params;
     const { match, likes } = searchMatch(text);
     const inSetOf = { condition: `+${own.ownRow} IN (${subquery})`, params };
+    // Searched alone, its own table's matches are the count: the writer keeps a search row for
+    // each record the service has given, and a record deleted takes its row with it.
+    const alone = related ? undefined : { sql: `SELECT count(*) FROM (${ownRows.sql})`, params: ownRows.params };
     if (match !== null) {
-      const walked = `(+${own.ownRow} IN (${ownRows.sql}) OR ${related.relatedRows((rowid) => `+${rowid} IN (${relatedRows.sql})`)})`;
-      q.inSet(own.ownRow, subquery, params, { condition: walked, params, counted: inSetOf });
+      const ownTest = `+${own.ownRow} IN (${ownRows.sql})`;
+      const walked =
+        related && relatedRows
+          ? `(${ownTest} OR ${related.relatedRows((rowid) => `+${rowid} IN (${relatedRows.sql})`)})`
+          : ownTest;
+      q.inSet(own.ownRow, subquery, params, { condition: walked, params, counted: inSetOf, alone });
       return;
     }
-    const textOf = (table: string, rowid: string) =>
-      `EXISTS (SELECT 1 FROM ${table}_content t WHERE t.id = ${rowid} AND ${storedTextLikes('t', likes)})`;
-    const walked = {
-      condition: `(${textOf(own.table, own.ownRow)} OR ${related.relatedRows((rowid) => textOf(related.table, rowid))})`,
-      params: [...likes, ...likes],
-    };
+    const ownHolds = storedTextHolds(own, own.ownRow, likes);
+    let walked: { condition: string; params: unknown[] } = { condition: ownHolds.sql, params: ownHolds.params };
+    if (related) {
+      let relatedParams: unknown[] = [];
+      const relatedTest = related.relatedRows((rowid) => {
+        const holds = storedTextHolds(related, rowid, likes);
+        relatedParams = holds.params;
+        return holds.sql;
+      });
+      walked = { condition: `(${ownHolds.sql} OR ${relatedTest})`, params: [...ownHolds.params, ...relatedParams] };
+    }
     const oneCharacter = likes.every((like) => [...like].length === 3);
-    q.inSet(own.ownRow, subquery, params, { ...walked, counted: oneCharacter ? walked : inSetOf });
+    q.inSet(own.ownRow, subquery, params, { ...walked, counted: oneCharacter ? walked : inSetOf, alone });
   };
 }
 

@@ -110,6 +110,7 @@ function whereOf<N extends ListName>(
   readFirst?: Db,
   counting = false,
 ) {
+  const set: { alone: { sql: string; params: unknown[]; at: number } | null } = { alone: null };
   const q: FilterQuery = {
     where: [`${alias}.synced_at IS NOT NULL`],
     params: [],
@@ -129,6 +130,7 @@ function whereOf<N extends ListName>(
           const test = counting ? (many.counted ?? many) : many;
           q.where.push(test.condition);
           q.params.push(...test.params);
+          if (counting && many.alone) set.alone = { ...many.alone, at: q.where.length };
           return;
         }
       }
@@ -141,7 +143,9 @@ function whereOf<N extends ListName>(
   for (const key of Object.keys(sql)) {
     if (given[key] !== undefined) sql[key]!(given[key], q);
   }
-  return q;
+  // A count whose only condition (beside the rows the service has given) is one set that counts alone.
+  const countAlone = set.alone?.at === 2 && q.where.length === 2 ? set.alone : null;
+  return { ...q, countAlone };
 }
 
 const sortOf = (sort: SortSql) =>
@@ -229,7 +233,20 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       return { rows: withValues(db, page.rows.map(spec.toRow)), next: page.next };
     },
     count: (db, filters, at = {}) => {
-      const { where, params } = whereOf(spec, alias, filters, at, typesFor(db, filters, undefined), db, true);
+      const { where, params, countAlone } = whereOf(
+        spec,
+        alias,
+        filters,
+        at,
+        typesFor(db, filters, undefined),
+        db,
+        true,
+      );
+      if (countAlone)
+        return db
+          .prepare(countAlone.sql)
+          .pluck()
+          .get(...countAlone.params) as number;
       const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
