@@ -14,22 +14,40 @@ import { newestOnly } from './newest';
 /** Rows in the first read; later reads take `MORE` at a time as the table scrolls. */
 const FIRST_PAGE = 100;
 const MORE = 500;
+/**
+ * Pages kept read at most (~10k rows, a few MB): a list scrolled through 200k containers held every
+ * row it had read (160 MB of the page's heap). Those farthest from where the table asked last are
+ * put away and read again, from the cursor that began them, when the table comes back to them.
+ */
+export const KEPT_PAGES = 20;
+
+/** A page read: where its rows sit in `rows`, the cursor it was read after, whether they are kept. */
+interface PageRead {
+  start: number;
+  length: number;
+  after: string | undefined;
+  kept: boolean;
+}
 
 /**
  * A list page's rows (ListView.svelte, ChangesView.svelte), read a page at a time through
  * `page(limit, after)`: the first page with whatever the page shows beside it (its count), then
  * more as the table scrolls toward a row not read yet. Only the newest read lands: a slow answer
- * to an older question never replaces the rows of a newer one.
+ * to an older question never replaces the rows of a newer one. `rows` holds every row read so far
+ * in place, a row put away (`KEPT_PAGES`) as `undefined` until the table needs it again.
  */
 export class PagedList<R> {
-  rows = $state.raw<R[]>([]);
+  rows = $state.raw<(R | undefined)[]>([]);
   /** A read from the start is under way. */
   loading = $state(true);
   /** Why the last read failed, in a sentence; null when it did not. */
   error = $state<string | null>(null);
+  #pages: PageRead[] = [];
   #next: string | null = null;
   #fetching = false;
   #generation = 0;
+  /** The row the table asked for last: reads go toward it, pages far from it are put away. */
+  #wanted = 0;
   readonly #page: (limit: number, after?: string) => Promise<Page<R>>;
 
   constructor(page: (limit: number, after?: string) => Promise<Page<R>>) {
@@ -55,6 +73,7 @@ export class PagedList<R> {
       const [page, extra] = await Promise.all([this.#page(limit), beside()]);
       if (mine !== this.#generation) return;
       this.rows = page.rows;
+      this.#pages = [{ start: 0, length: page.rows.length, after: undefined, kept: true }];
       this.#next = page.next;
       this.error = null;
       shown(extra);
@@ -62,29 +81,60 @@ export class PagedList<R> {
       if (mine !== this.#generation) return;
       this.error = messageOf(failure);
       this.rows = [];
+      this.#pages = [];
       failed();
     } finally {
       if (mine === this.#generation) this.loading = false;
     }
   }
 
-  /** Reads on until row `index` is read (the table scrolled there), unless a newer read begins. */
+  /**
+   * Reads until row `index` is there (the table scrolled near it), unless a newer read begins: on
+   * from the last row read, or again the page it was put away with. Asked again while reading, the
+   * reads go on toward the newest `index`.
+   */
   async need(index: number): Promise<void> {
-    if (this.#fetching || this.#next === null) return;
+    this.#wanted = index;
+    if (this.#fetching) return;
     this.#fetching = true;
     const mine = this.#generation;
     try {
-      while (this.rows.length <= index && this.#next !== null && mine === this.#generation) {
-        const page = await this.#page(MORE, this.#next);
-        if (mine !== this.#generation) break;
-        this.rows = this.rows.concat(page.rows);
-        this.#next = page.next;
+      while (mine === this.#generation) {
+        const wanted = this.#wanted;
+        const away = this.#pages.find((p) => !p.kept && p.start <= wanted && wanted < p.start + p.length);
+        if (away) {
+          const page = await this.#page(away.length, away.after);
+          if (mine !== this.#generation) break;
+          // The same rows as before unless the data changed, and then a read from the start follows.
+          const rows = this.rows.slice();
+          page.rows.slice(0, away.length).forEach((row, i) => (rows[away.start + i] = row));
+          away.kept = true;
+          this.#keep(rows);
+        } else if (this.rows.length <= wanted && this.#next !== null) {
+          const after = this.#next;
+          const page = await this.#page(MORE, after);
+          if (mine !== this.#generation) break;
+          this.#pages.push({ start: this.rows.length, length: page.rows.length, after, kept: true });
+          this.#next = page.next;
+          this.#keep(this.rows.concat(page.rows));
+        } else break;
       }
     } catch (failure) {
       if (mine === this.#generation) this.error = messageOf(failure);
     } finally {
       this.#fetching = false;
     }
+  }
+
+  /** Shows `rows`, less the pages farthest from the row wanted when more than `KEPT_PAGES` are kept. */
+  #keep(rows: (R | undefined)[]): void {
+    const distance = (p: PageRead) => Math.max(0, p.start - this.#wanted, this.#wanted - (p.start + p.length - 1));
+    const kept = this.#pages.filter((p) => p.kept).sort((a, b) => distance(b) - distance(a));
+    for (const page of kept.slice(0, Math.max(0, kept.length - KEPT_PAGES))) {
+      page.kept = false;
+      rows.fill(undefined, page.start, page.start + page.length);
+    }
+    this.rows = rows;
   }
 }
 

@@ -103,7 +103,7 @@ function preparedCells<Row>(columns: readonly Column<Row>[], row: Row, context: 
  */
 export function prepareRows<Row>(
   columns: readonly Column<Row>[],
-  rows: readonly Row[],
+  rows: readonly (Row | undefined)[],
   from: number,
   to: number,
   context: CellContext,
