@@ -1,7 +1,8 @@
 /**
  * The shipments list in Chromium over 100k shipments, through the e2e test host (the real core
  * and the built renderer): how long it takes to open, and how smoothly it scrolls, measured in
- * the page with the Performance API (requestAnimationFrame intervals and long tasks).
+ * the page with the Performance API (requestAnimationFrame intervals and long tasks); then the
+ * page's JS heap over the three lists and a detail page (renderer-memory.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { startTestHost } from '../e2e/host/server';
 import { buildBigDatabaseApart } from './big-database';
+import { benchRendererMemory } from './renderer-memory';
 import { openDatabase } from '../../src/core/store/database';
 import { countShipments, listShipments } from '../../src/core/store/queries/shipments';
 import { measure, percentile, type Measure } from './report';
@@ -40,7 +42,8 @@ export async function benchRenderer(): Promise<Measure[]> {
   try {
     mkdirSync(join(dataDir, 'demo'), { recursive: true });
     const dbPath = join(dataDir, 'demo', 'demo.sqlite');
-    (await buildBigDatabaseApart(dbPath, SHIPMENTS, 'bench-renderer')).db.close();
+    // With the account's tracking requests: the third list the heap is measured over.
+    (await buildBigDatabaseApart(dbPath, SHIPMENTS, 'bench-renderer', { trackingRequests: true })).db.close();
     // Anchor for opening the list: the store alone answering what the list first asks (a page
     // and the count), on a store just opened, in this process.
     const storeAlone: number[] = [];
@@ -194,6 +197,8 @@ export async function benchRenderer(): Promise<Measure[]> {
         () => document.querySelectorAll('[role="grid"] [role="row"][data-index]').length,
       );
       if (reached === 0) throw new Error('The scroll left no rows on screen.');
+      // The page's JS heap, in a page of its own (renderer-memory.ts).
+      measures.push(...(await benchRendererMemory(browser, host.url, SHIPMENTS)));
     } finally {
       await browser.close();
       await host.close();

@@ -23,6 +23,8 @@ export interface BigDatabaseOptions {
    * and container (after the timed ingest, so its figure stays the rows it always counted).
    */
   customFields?: boolean;
+  /** Also write the account's tracking requests (one per shipment and ~8% more that never became one). */
+  trackingRequests?: boolean;
 }
 
 export function buildBigDatabase(
@@ -53,8 +55,19 @@ export function buildBigDatabase(
   }
   const seconds = (performance.now() - started) / 1000;
   if (options.customFields) writeCustomFields(db, world, ctx);
+  if (options.trackingRequests) writeTrackingRequests(db, world, ctx);
   const sampleBl = world.shipments[Math.floor(world.shipments.length / 2)]!.billOfLading;
   return { db, seconds, rows, sampleBl };
+}
+
+function writeTrackingRequests(db: Db, world: GeneratedWorld, ctx: SerializeContext): void {
+  const syncedAt = new Date().toISOString();
+  for (let i = 0; i < world.trackingRequests.length; i += 500) {
+    const batch = world.trackingRequests
+      .slice(i, i + 500)
+      .map((rec) => serialize({ type: 'tracking_request', rec }, ctx) as StoredResource);
+    writeResources(db, batch, { syncedAt });
+  }
 }
 
 /** Definitions, the options of pick lists (given their definition, as the sync's child list does) and values. */
