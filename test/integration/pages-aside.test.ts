@@ -4,10 +4,13 @@
  * forwarder gets must not change: the same records, the same counts, a resumable walk when that
  * thread stops, an unreadable page asked again.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { descriptorOfType } from '../../src/core/resources';
 import { openDatabase } from '../../src/core/store/database';
-import { columnText } from '../../src/core/store/queries/raw';
+import { columnText, storedRecordOf } from '../../src/core/store/queries/raw';
 import { countResources, readState } from '../../src/core/store/sync-state';
 import type { RequestEvent } from '../../src/core/api/client';
 import { PagesAside } from '../../src/core/sync/pages-aside';
@@ -163,6 +166,31 @@ describe('sync pages parsed and written by a worker thread', { timeout: 120_000 
     }
   });
 
+  it('a page in any UTF-8 (a byte-order mark, names in other scripts) is stored as sent, before and once its worker is ready', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'quayside-pages-utf8-'));
+    const db = openDatabase(join(dir, 'q.sqlite'));
+    const aside = new PagesAside(db);
+    const names = ['Hamburg Süd', '長榮海運', 'Ζήνων — Ł'];
+    try {
+      for (const [n, name] of names.entries()) {
+        const id = `a1b2c3d4-0000-4000-8000-00000000000${n}`;
+        const text = JSON.stringify({
+          data: [{ id, type: 'shipping_line', attributes: { scac: `SC${n}A`, name } }],
+        });
+        const body = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
+        const page = await aside.read(body, undefined);
+        expect(page.frame.rows).toBe(1);
+        await page.write({ syncedAt: new Date().toISOString(), checkpoint: { key: 'walk:lines', value: null } });
+        expect(storedRecordOf(db, 'shipping_line', id)).toMatchObject({ attributes: { name } });
+      }
+      expect(aside.workersStarted).toBe(1);
+    } finally {
+      await aside.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('where no worker can run (a database in memory), pages are read and written in place', async () => {
     const db = openDatabase(':memory:');
     const aside = new PagesAside(db);
@@ -171,7 +199,7 @@ describe('sync pages parsed and written by a worker thread', { timeout: 120_000 
         data: [{ id: 'a1b2c3d4-0000-4000-8000-000000000001', type: 'shipping_line', attributes: { scac: 'MAEU' } }],
         links: { next: 'https://api.example/v2/shipping_lines?page[number]=2' },
       });
-      const page = await aside.read(text, undefined);
+      const page = await aside.read(new TextEncoder().encode(text), undefined);
       expect(page.frame.rows).toBe(1);
       expect(aside.worker).toBeNull();
       await page.write({ syncedAt: new Date().toISOString(), checkpoint: { key: 'walk:lines', value: { next: 'x' } } });

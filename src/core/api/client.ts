@@ -147,7 +147,7 @@ export class TrackingApiClient {
       undefined,
       options,
       true,
-      parsePlainObject,
+      asText(parsePlainObject),
     );
     return answer as unknown as Record<string, unknown>;
   }
@@ -160,18 +160,19 @@ export class TrackingApiClient {
   }
 
   /**
-   * A list page (a path with its query, or a link the API gave) read by `read` instead of parsed
-   * here: the sync's pages are parsed and written off the core's event loop (`pages-aside.ts`).
-   * Same limiter, limits, key handling and retries, `read` included: an answer it refuses as
-   * malformed is asked again, as `get` asks again for one it cannot parse.
+   * A list page (a path with its query, or a link the API gave) read by `read` from its bytes
+   * instead of parsed here: the sync's pages are decoded, parsed and written off the core's event
+   * loop (`pages-aside.ts`), so a page's text never takes room in the core's heap. Same limiter,
+   * limits, key handling and retries, `read` included: an answer it refuses as malformed is asked
+   * again, as `get` asks again for one it cannot parse.
    */
   async getPage<T>(
     target: { path: string; query?: QueryParams } | { url: string },
-    read: (text: string) => Promise<T>,
+    read: (body: Uint8Array) => Promise<T>,
     options: RequestOptions = {},
   ): Promise<T> {
     const url = 'url' in target ? this.#checkOrigin(target.url) : this.#resolvePath(target.path, target.query);
-    const reader = async (text: string) => (await read(text)) as unknown as JsonApiDocument;
+    const reader = async (body: Uint8Array) => (await read(body)) as unknown as JsonApiDocument;
     return (await this.#request('GET', url, undefined, options, true, reader)) as unknown as T;
   }
 
@@ -190,7 +191,14 @@ export class TrackingApiClient {
    * a failure other than a 429, as the service may have acted.
    */
   async action(method: 'POST' | 'PATCH', path: string, body: unknown, options: RequestOptions = {}): Promise<unknown> {
-    return this.#request(method, this.#resolvePath(path, options.query), body, options, false, parsePlainObject);
+    return this.#request(
+      method,
+      this.#resolvePath(path, options.query),
+      body,
+      options,
+      false,
+      asText(parsePlainObject),
+    );
   }
 
   /** The rate-limit bucket a request would be counted in, as it stands now (free slots, next slot). */
@@ -227,7 +235,7 @@ export class TrackingApiClient {
     body: unknown,
     options: RequestOptions,
     safeToRepeat: boolean,
-    read: (text: string) => Promise<JsonApiDocument> | JsonApiDocument = parseDocumentInSteps,
+    read: Reader = asText(parseDocumentInSteps),
   ): Promise<JsonApiDocument | null> {
     const priority = options.priority ?? 'background';
     const { signal } = options;
@@ -287,7 +295,7 @@ export class TrackingApiClient {
       priority: Priority;
       signal: AbortSignal | undefined;
       answered: () => void;
-      read: (text: string) => Promise<JsonApiDocument> | JsonApiDocument;
+      read: Reader;
     },
   ): Promise<JsonApiDocument | null> {
     const started = performance.now();
@@ -318,8 +326,8 @@ export class TrackingApiClient {
       // The service counted this request before it answered: the rate-limit slot can run out from here.
       context.answered();
       status = response.status;
-      const text = await readBody(response, this.#settings.maxBodyBytes, url.pathname);
-      const result = await readAnswer(method, response, text, context.read);
+      const bytes = await readBody(response, this.#settings.maxBodyBytes, url.pathname);
+      const result = await readAnswer(method, response, bytes, context.read);
       report();
       return result;
     } catch (caught) {
@@ -358,13 +366,31 @@ export class TrackingApiClient {
 
 const utf8 = new TextDecoder();
 
+/** What reads an answer's body: its bytes, or (`asText`) its text. */
+type Reader = (body: Uint8Array) => Promise<JsonApiDocument> | JsonApiDocument;
+
+/** A reader of the body's text (TextDecoder drops a byte-order mark, as response.text() does). */
+const asText =
+  (read: (text: string) => Promise<JsonApiDocument> | JsonApiDocument): Reader =>
+  (body) =>
+    read(utf8.decode(body));
+
+/** Whether the body's text is only white space, decoding it only when a byte is not ASCII. */
+function isBlank(body: Uint8Array): boolean {
+  for (const byte of body) {
+    if (byte === 0x20 || (byte >= 0x09 && byte <= 0x0d)) continue;
+    return byte < 0x80 ? false : utf8.decode(body).trim() === '';
+  }
+  return true;
+}
+
 /**
- * The body as text, read chunk by chunk and given up past `limit` bytes (a declared length past
+ * The body's bytes, read chunk by chunk and given up past `limit` bytes (a declared length past
  * it is refused before reading), so an endless or enormous answer never fills the memory.
  */
-async function readBody(response: Response, limit: number, path: string): Promise<string> {
+async function readBody(response: Response, limit: number, path: string): Promise<Uint8Array> {
   const body = response.body;
-  if (body === null) return '';
+  if (body === null) return new Uint8Array(0);
   // Cancelling is not awaited: it closes the connection, and an endless sender must not hold us.
   if (Number(response.headers.get('content-length')) > limit) {
     body.cancel().catch(() => undefined);
@@ -383,22 +409,23 @@ async function readBody(response: Response, limit: number, path: string): Promis
     }
     chunks.push(value);
   }
-  // TextDecoder drops a byte-order mark, as response.text() does.
-  return utf8.decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
 }
 
 async function readAnswer(
   method: Method,
   response: Response,
-  text: string,
-  read: (text: string) => Promise<JsonApiDocument> | JsonApiDocument,
+  body: Uint8Array,
+  read: Reader,
 ): Promise<JsonApiDocument | null> {
-  if (response.status < 200 || response.status >= 300) throw errorFromResponse(response.status, text, response.headers);
-  if (text.trim() === '') {
+  if (response.status < 200 || response.status >= 300) {
+    throw errorFromResponse(response.status, utf8.decode(body), response.headers);
+  }
+  if (isBlank(body)) {
     if (method !== 'GET') return null;
     throw new MalformedResponseError({ status: response.status });
   }
-  return read(text);
+  return read(body);
 }
 
 /** A plain JSON object answer, typed as a document only to share the request path (`getJson` hands it back as an object). */

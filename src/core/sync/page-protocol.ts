@@ -10,8 +10,11 @@ export interface PageWorkerSetup {
 }
 
 export type PageRequest =
-  /** Parse a page's text and keep it under `id`; `carriesEvents`: mark the containers whose events it carries. */
-  | { kind: 'read'; id: number; text: string; carriesEvents: boolean }
+  /**
+   * Decode and parse a page's bytes (moved here, not copied, once the worker is ready) and keep it
+   * under `id`; `carriesEvents`: mark the containers whose events it carries.
+   */
+  | { kind: 'read'; id: number; body: Uint8Array; carriesEvents: boolean }
   /** Write the page kept under `page` (then let it go); `runStart`: the run counting records once. */
   | { kind: 'write'; id: number; page: number; options: PageWriteOptions; runStart: string | null }
   | { kind: 'drop'; page: number }

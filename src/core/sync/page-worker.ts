@@ -21,13 +21,22 @@ const { file, turns } = workerData as PageWorkerSetup;
 const db = openWriteConnection(file);
 // Its writes yield to the core's (write-turns.ts).
 shareWriteTurns(db, turns);
-const kept = new Map<number, { doc: JsonApiDocument; carriesEvents: boolean }>();
+/**
+ * Pages read and not written yet, as their bytes: a walk asks for a few pages ahead of the one it
+ * writes, and their parsed objects, several times the text's size, would outlive many collections
+ * of this thread's young generation and pile up in its old one. A page is parsed again when it is
+ * written, its objects then living only as long as its write.
+ */
+const kept = new Map<number, { body: Uint8Array; carriesEvents: boolean }>();
+const utf8 = new TextDecoder();
+// TextDecoder drops a byte-order mark, as the client's own reading does.
+const parse = (body: Uint8Array): JsonApiDocument => parseDocument(utf8.decode(body));
 
 async function answer(request: Extract<PageRequest, { id: number }>): Promise<unknown> {
   switch (request.kind) {
     case 'read': {
-      const doc = parseDocument(request.text);
-      kept.set(request.id, { doc, carriesEvents: request.carriesEvents });
+      const doc = parse(request.body);
+      kept.set(request.id, { body: request.body, carriesEvents: request.carriesEvents });
       return { frame: frameOf(doc), updatedAts: updatedAtsOf(doc) } satisfies ReadPage;
     }
     case 'write': {
@@ -37,9 +46,10 @@ async function answer(request: Extract<PageRequest, { id: number }>): Promise<un
       // The run's start, as the core's connection counts it: every write here belongs to a run,
       // and walks of one run write at once, so it stays set until the next run's.
       if (request.runStart !== null) countOncePerRun(db, request.runStart);
-      return writePageDocument(db, page.doc, {
+      const doc = parse(page.body);
+      return writePageDocument(db, doc, {
         ...request.options,
-        eventsCompleteFor: page.carriesEvents ? eventsComplete(db, page.doc) : undefined,
+        eventsCompleteFor: page.carriesEvents ? eventsComplete(db, doc) : undefined,
       });
     }
     case 'upkeep':

@@ -48,6 +48,21 @@ const closing = () => new QuaysideError('busy', 'Quayside is closing.');
 /** What the asks of a worker that never started fail with: the caller does it in place. */
 class NeverStarted extends Error {}
 
+const utf8 = new TextDecoder();
+
+/**
+ * `bytes` as a view of a whole buffer of their own, which can be moved to another thread: as
+ * they are when they are, else copied (a view into a larger buffer, such as Node's pool of small
+ * Buffers, would take the rest of that buffer with it).
+ */
+function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const { buffer } = bytes;
+  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) {
+    return bytes as Uint8Array<ArrayBuffer>;
+  }
+  return new Uint8Array(bytes);
+}
+
 export class PagesAside {
   readonly #db: Db;
   readonly #log: Logger;
@@ -74,21 +89,25 @@ export class PagesAside {
   }
 
   /**
-   * Reads a page's text: in the worker, which keeps the page until it is written or dropped;
-   * in place where no worker runs. `eventsComplete` marks the containers whose events the page
-   * carries (the worker runs the same rule on its own connection).
+   * Reads a page from its bytes: in the worker, which keeps the page until it is written or
+   * dropped; in place where no worker runs. `eventsComplete` marks the containers whose events the
+   * page carries (the worker runs the same rule on its own connection). Once the worker is ready
+   * the bytes are moved to it (`body` is left empty), so the page's text is never in the core's
+   * heap; before, they are copied, as a worker that never starts leaves the page to be read here.
    */
-  async read(text: string, eventsComplete: ((doc: JsonApiDocument) => string[]) | undefined): Promise<PageHandle> {
-    const inPlace = async () => pageInPlace(this.#db, await parseDocumentInSteps(text), eventsComplete);
+  async read(body: Uint8Array, eventsComplete: ((doc: JsonApiDocument) => string[]) | undefined): Promise<PageHandle> {
+    const inPlace = async () => pageInPlace(this.#db, await parseDocumentInSteps(utf8.decode(body)), eventsComplete);
     const worker = this.#closed ? null : this.#start();
     if (worker === null) return inPlace();
     const id = this.#nextId++;
     let read: ReadPage;
     try {
+      const moved = this.#ready ? ownBuffer(body) : null;
       read = (await this.#ask(
         worker,
-        { kind: 'read', text, carriesEvents: eventsComplete !== undefined },
+        { kind: 'read', body: moved ?? body, carriesEvents: eventsComplete !== undefined },
         id,
+        moved ? [moved.buffer] : [],
       )) as ReadPage;
     } catch (error) {
       if (error instanceof NeverStarted) return inPlace();
@@ -151,11 +170,11 @@ export class PagesAside {
     releaseWorkerTurn(this.#turns);
   }
 
-  #ask(worker: Worker, request: AskWithoutId, id = this.#nextId++): Promise<unknown> {
+  #ask(worker: Worker, request: AskWithoutId, id = this.#nextId++, transfer: ArrayBuffer[] = []): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.#waiting.set(id, { resolve, reject });
       worker.ref();
-      worker.postMessage({ ...request, id });
+      worker.postMessage({ ...request, id }, transfer);
     });
   }
 

@@ -9,12 +9,12 @@ export interface SyncClient {
   get(path: string, options?: { query?: Query; priority?: Priority; signal?: AbortSignal }): Promise<JsonApiDocument>;
   getUrl(url: string, options?: { priority?: Priority; signal?: AbortSignal }): Promise<JsonApiDocument>;
   /**
-   * A list page read by `read` from its text (TrackingApiClient's `getPage`): the walks' pages
-   * parsed off the core's loop. A client without it has its pages parsed in place.
+   * A list page read by `read` from its bytes (TrackingApiClient's `getPage`): the walks' pages
+   * decoded and parsed off the core's loop. A client without it has its pages parsed in place.
    */
   getPage?<T>(
     target: { path: string; query?: Query } | { url: string },
-    read: (text: string) => Promise<T>,
+    read: (body: Uint8Array) => Promise<T>,
     options?: { priority?: Priority; signal?: AbortSignal },
   ): Promise<T>;
   /** A plain JSON answer (the route map); a client without it skips the route step. */

@@ -326,7 +326,7 @@ export async function walk(ctx: WalkContext, spec: WalkSpec): Promise<WalkResult
     const aside = ctx.pages;
     if (aside && ctx.client.getPage) {
       const target = url ? { url } : { path: spec.path, query: spec.query };
-      return ctx.client.getPage(target, (text) => aside.read(text, spec.eventsComplete), options);
+      return ctx.client.getPage(target, (body) => aside.read(body, spec.eventsComplete), options);
     }
     const doc = url ? ctx.client.getUrl(url, options) : ctx.client.get(spec.path, { ...options, query: spec.query });
     return doc.then((d) => pageInPlace(ctx.db, d, spec.eventsComplete));
