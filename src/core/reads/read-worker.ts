@@ -7,15 +7,29 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { QuaysideError } from '../errors';
 import { openReadConnection } from '../store/database';
+import { warmSearchTexts } from '../store/queries/search-warm';
 import { runRead } from './read-ops';
 import type { ReadAnswer, ReadRequest, WorkerSetup } from './read-protocol';
 
 const port = parentPort!;
 const { file } = workerData as WorkerSetup;
 const db = openReadConnection(file);
+let open = true;
+
+// The search tables' texts into this connection's cache, a step between two reads at a time.
+const warming = warmSearchTexts(db);
+const warm = () => {
+  try {
+    if (open && !warming.next().done) setImmediate(warm);
+  } catch {
+    // Only a head start: a read meets the same file itself and says what is wrong with it.
+  }
+};
+setImmediate(warm);
 
 port.on('message', (request: ReadRequest) => {
   if (request.kind === 'close') {
+    open = false;
     db.close();
     port.close();
     return;
