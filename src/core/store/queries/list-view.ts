@@ -119,6 +119,7 @@ function whereOf<N extends ListName>(
     zone: at.zone ?? computerTimeZone(),
     customFieldTypes,
     inSet: (column, subquery, params, many) => {
+      if (counting && many?.alone) set.alone = { ...many.alone, at: q.where.length + 1 };
       if (readFirst !== undefined) {
         const ids = fewIds(readFirst, subquery, params);
         if (ids !== null) {
@@ -130,7 +131,6 @@ function whereOf<N extends ListName>(
           const test = counting ? (many.counted ?? many) : many;
           q.where.push(test.condition);
           q.params.push(...test.params);
-          if (counting && many.alone) set.alone = { ...many.alone, at: q.where.length };
           return;
         }
       }
@@ -233,20 +233,15 @@ export function listView<N extends ListName>(spec: ListSpec<N>): ListQueries<N> 
       return { rows: withValues(db, page.rows.map(spec.toRow)), next: page.next };
     },
     count: (db, filters, at = {}) => {
-      const { where, params, countAlone } = whereOf(
-        spec,
-        alias,
-        filters,
-        at,
-        typesFor(db, filters, undefined),
-        db,
-        true,
-      );
+      const types = typesFor(db, filters, undefined);
+      // Made first without reading any set: a count that one set makes alone needs no other statement.
+      const { countAlone } = whereOf(spec, alias, filters, at, types, undefined, true);
       if (countAlone)
         return db
           .prepare(countAlone.sql)
           .pluck()
           .get(...countAlone.params) as number;
+      const { where, params } = whereOf(spec, alias, filters, at, types, db, true);
       const sql = `SELECT count(*) AS n FROM ${spec.countFrom(where)} WHERE ${where.join(' AND ')}`;
       return (db.prepare(sql).get(...params) as { n: number }).n;
     },
