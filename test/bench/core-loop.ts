@@ -203,7 +203,8 @@ async function overBigDatabase(dir: string): Promise<Measure[]> {
         below: 20,
         anchor,
       }),
-      measure('search as you type: core event-loop delay max', loop.max, 'ms', {}),
+      // No stall of the core's own thread while typing (the reads are the worker's).
+      measure('search as you type: core event-loop delay max', loop.max, 'ms', { below: 50 }),
       // A person feels a keystroke's answer in absolute time, whatever the machine's load: judged so.
       measure('search as you type: a keystroke answered (list, count, search), p95', percentile(keystrokes, 95), 'ms', {
         below: 100,
