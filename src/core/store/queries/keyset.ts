@@ -366,12 +366,13 @@ export function inList(column: string, values: readonly unknown[], where: string
 /**
  * An FTS5 query for user text: each word becomes a quoted phrase (so quotes, operators and
  * column syntax in the input are just characters), all must match. Trigram tokens need three
- * characters; shorter words are left to a LIKE on the same table.
+ * characters; shorter words are left to a LIKE on the same table. A NUL separates words: FTS5
+ * reads its query only up to one (a phrase cut there is "unterminated").
  */
 export function searchMatch(input: string): { match: string | null; likes: string[] } {
   const words = input
     .normalize('NFKC')
-    .split(/\s+/)
+    .split(/[\s\0]+/)
     .map((w) => w.trim())
     .filter(Boolean)
     .slice(0, 8);
