@@ -69,9 +69,11 @@ describe('resource registry and schema', () => {
 
     if (d.search) {
       const search = d.search;
-      it(`${d.name}: its search table ${search.table} is a trigram FTS5 table`, () => {
+      // Its text in `body`, then the column its rows are inserted with beside it, if it declares one.
+      const columns = ['body', ...(search.also ? [search.also.column] : [])].join(', ');
+      it(`${d.name}: its search table ${search.table} is a trigram FTS5 table of (${columns})`, () => {
         const sql = db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(search.table) as string;
-        expect(sql).toMatch(/USING fts5 \(body, tokenize = 'trigram'\)/);
+        expect(sql).toContain(`USING fts5 (${columns}, tokenize = 'trigram')`);
       });
     }
 
