@@ -189,12 +189,8 @@ export function searchEither(
     const ownHolds = storedTextHolds(own, own.ownRow, likes);
     let walked: { condition: string; params: unknown[] } = { condition: ownHolds.sql, params: ownHolds.params };
     if (related) {
-      let relatedParams: unknown[] = [];
-      const relatedTest = related.relatedRows((rowid) => {
-        const holds = storedTextHolds(related, rowid, likes);
-        relatedParams = holds.params;
-        return holds.sql;
-      });
+      const relatedTest = related.relatedRows((rowid) => storedTextHolds(related, rowid, likes).sql);
+      const relatedParams = textLikes(related, likes, 't').params;
       walked = { condition: `(${ownHolds.sql} OR ${relatedTest})`, params: [...ownHolds.params, ...relatedParams] };
     }
     const oneCharacter = likes.every((like) => [...like].length === 3);
