@@ -1,6 +1,6 @@
 import { failedReasonLabels, requestTypeLabels, trackingRequestStatusLabels } from '../../shared/labels';
 import { timestamp } from '../export/columns';
-import { customFieldFilters, daysIn, from, oneOf, searchIn, to } from '../store/queries/list-sql';
+import { customFieldFilters, daysIn, from, oneOf, searchEither, to } from '../store/queries/list-sql';
 import { bool, num, relId, relIdOfType, strings, type StoredResource } from '../store/resource';
 import {
   attribute,
@@ -105,7 +105,7 @@ export const trackingRequestsList = defineList({
   indexOrderedSorts: ['created_at'],
   tiesById: ['status'],
   filters: {
-    search: searchIn('r.rowid', 'tracking_request_search'),
+    search: searchEither({ table: 'tracking_request_search', ownRow: 'r.rowid' }),
     statuses: oneOf('r.status'),
     carriers: oneOf('r.scac'),
     requestTypes: oneOf('r.request_type'),

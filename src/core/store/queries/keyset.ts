@@ -383,25 +383,3 @@ export function searchMatch(input: string): { match: string | null; likes: strin
     likes: short.map((w) => `%${w.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
   };
 }
-
-/** Restricts `rowidColumn` to rows of `table` (an FTS5 table) matching the search text. */
-export function searchFilter(
-  rowidColumn: string,
-  table: string,
-  input: string,
-  where: string[],
-  params: unknown[],
-): void {
-  const { match, likes } = searchMatch(input);
-  const conditions: string[] = [];
-  if (match) {
-    conditions.push(`${table} MATCH ?`);
-    params.push(match);
-  }
-  for (const like of likes) {
-    conditions.push(`body LIKE ? ESCAPE '\\'`);
-    params.push(like);
-  }
-  if (conditions.length === 0) return;
-  where.push(`${rowidColumn} IN (SELECT rowid FROM ${table} WHERE ${conditions.join(' AND ')})`);
-}

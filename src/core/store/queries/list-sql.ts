@@ -7,7 +7,7 @@ import { instantsOf, resolveDays, type DaysFilter } from '../../../shared/date-f
 import type { CustomFieldFilters } from '../../../shared/views';
 import { internedText } from '../../resources/define';
 import type { FilterSql } from '../../resources/define-list';
-import { inList, searchFilter, searchMatch } from './keyset';
+import { inList, searchMatch } from './keyset';
 
 /** `column IN (…)` the values (none given: no condition). */
 export const oneOf =
@@ -73,12 +73,6 @@ export const flag =
   (value, q) => {
     q.where.push(value ? yes : no);
   };
-
-/** The search text against an FTS5 table (`searchFilter`), matching `rowidColumn`. */
-export const searchIn =
-  (rowidColumn: string, table: string): FilterSql<string> =>
-  (text, q) =>
-    searchFilter(rowidColumn, table, text, q.where, q.params);
 
 /**
  * An FTS5 search table and which of its columns a search reads: `name` as the table declares it
