@@ -16,6 +16,7 @@ import { laptopHubAddress } from './team/puller';
 import { createFileLog } from './log/file-log';
 import { Redactor } from './log/redact';
 import { SettingsStore } from './settings-store';
+import { boundHeapGrowth } from './heap-growth';
 
 export type { CoreOptions } from './core-options';
 export type { DemoServer, DemoService } from './demo-service';
@@ -32,6 +33,7 @@ export interface Core {
 
 /** The composition root: everything main does, with its dependencies passed in. */
 export function createCore(options: CoreOptions): Core {
+  boundHeapGrowth();
   // Every key the app sees is registered here, and every log line is scrubbed of them.
   const redactor = new Redactor();
   const appLog = createFileLog({

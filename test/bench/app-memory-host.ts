@@ -1,7 +1,7 @@
 /**
  * The app's core as the app runs it, in a process of its own for `memory.ts`: the e2e test host
- * (the real `createCore`, its workers and their threads), started by plain `node --import tsx`
- * with no V8 option, doing one thing and then printing its JSON figures on the last line:
+ * (the real `createCore`, its workers and their threads), bundled by `memory.ts` beside the app's
+ * built workers and started by plain `node` with no V8 option, doing one thing and then printing its JSON figures on the last line:
  *
  *   sync URL DATA_DIR      a full sync of the demo account against the sandbox at URL
  *   export DATA_DIR OUT    `export:list` of every shipment in DATA_DIR/demo/demo.sqlite to OUT

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -29,8 +30,8 @@ export async function withPeakRss<T>(
 /**
  * The `memory` suite: peak RSS of the app's core as the app runs it and of the CLI's sync, each a
  * process of its own whose peak the kernel keeps (`VmHWM`), against the sandbox in another:
- * - the e2e test host (`app-memory-host.ts`: the real `createCore` with its worker threads, plain
- *   `node --import tsx`, no V8 option) through a full sync at 2k and 10k shipments: under 250 MB
+ * - the e2e test host (`app-memory-host.ts`: the real `createCore` with its worker threads, built
+ *   as the app's main bundle and run by plain `node`, no V8 option) through a full sync at 2k and 10k shipments: under 250 MB
  *   at 10k, under 30 MB of growth from 2k; and through `export:list` of 100k shipments, under
  *   250 MB;
  * - `src/cli/main.ts sync` at 10k as plain `node --import tsx` (no V8 option) beside the `client`
@@ -38,9 +39,9 @@ export async function withPeakRss<T>(
  */
 const root = resolve(import.meta.dirname, '../..');
 
-/** Runs `node --import tsx ARGS` to its end, its peak RSS sampled from /proc; its last stdout line. */
+/** Runs `node ARGS` to its end, its peak RSS sampled from /proc; its last stdout line. */
 async function peakOf(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ peakMb: number; last: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -63,8 +64,32 @@ async function peakOf(args: string[], env: NodeJS.ProcessEnv = process.env): Pro
   return { peakMb, last };
 }
 
+/**
+ * The host built as the app's main bundle is (`out/main`, which `npm run bench` builds first), so
+ * that it runs the built worker entries beside it and carries no TypeScript loader: under tsx
+ * each thread transpiles and keeps the sources it loads, some 50 MB the app never holds.
+ */
+const builtHost = join(root, 'out/main/app-memory-host.bench.mjs');
+
+async function buildHost(): Promise<void> {
+  await build({
+    entryPoints: [resolve(root, 'test/bench/app-memory-host.ts')],
+    outfile: builtHost,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    // Native modules and the test host's own bundler load from node_modules, as in the app.
+    external: ['better-sqlite3', '@napi-rs/keyring', 'esbuild'],
+    // The test host finds its browser bridge's source beside its own.
+    define: { 'import.meta.dirname': JSON.stringify(resolve(root, 'test/e2e/host')) },
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+}
+
 async function hostRun(args: string[]): Promise<AppMemoryFigures> {
-  const figures = JSON.parse((await peakOf([resolve(root, 'test/bench/app-memory-host.ts'), ...args])).last);
+  const figures = JSON.parse((await peakOf([builtHost, ...args])).last);
   return figures as AppMemoryFigures;
 }
 
@@ -74,6 +99,7 @@ export async function benchMemory(): Promise<Measure[]> {
     return [];
   }
   const dir = mkdtempSync(join(tmpdir(), 'quayside-bench-memory-'));
+  await buildHost();
   const synced: Record<number, AppMemoryFigures> = {};
   let cliPlain = 0;
   try {
@@ -93,7 +119,9 @@ export async function benchMemory(): Promise<Measure[]> {
         if (shipments === 10_000) {
           const cli = [resolve(root, 'src/cli/main.ts'), 'sync', '--db', join(dir, 'cli.sqlite')];
           const options = ['--base-url', remote.url, '--rate-limit', '1000000/60', '--json'];
-          cliPlain = (await peakOf([...cli, ...options], { ...process.env, T49_API_TOKEN: DEMO_API_KEY })).peakMb;
+          cliPlain = (
+            await peakOf(['--import', 'tsx', ...cli, ...options], { ...process.env, T49_API_TOKEN: DEMO_API_KEY })
+          ).peakMb;
         }
       } finally {
         await remote.stop();
@@ -122,5 +150,6 @@ export async function benchMemory(): Promise<Measure[]> {
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(builtHost, { force: true });
   }
 }

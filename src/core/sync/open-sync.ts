@@ -19,6 +19,7 @@ import { RequestMeter } from './meter';
 import type { Logger } from '../dispatch';
 import { PagesAside } from './pages-aside';
 import type { SyncProgress, SyncSummary } from './types';
+import { boundHeapGrowth } from '../heap-growth';
 
 export interface OpenSyncOptions {
   dbPath: string;
@@ -70,6 +71,7 @@ export interface OpenSync {
 }
 
 export function openSync(options: OpenSyncOptions): OpenSync {
+  boundHeapGrowth();
   const rate = options.rateLimit ?? { limit: 100, windowSeconds: 60 };
   const buckets: RateLimiterOptions['buckets'] = {};
   for (const [name, spec] of Object.entries(options.rateBuckets ?? {}) as [SpecialRateBucket, RateLimitSpec][]) {
