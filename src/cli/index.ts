@@ -5,20 +5,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createCore } from '../core/core';
 import { resolveDataDir } from '../core/paths';
-import { sandboxDemoService } from '../sandbox/demo-service';
-import { alertsUsage, runAlerts } from './commands/alerts';
-import { changesUsage, runChanges } from './commands/changes';
-import { demoUsage, runDemo } from './commands/demo';
-import { exportUsage, runExport } from './commands/export';
-import { hubUsage, runHub } from './commands/hub';
-import { importUsage, runImport } from './commands/import';
-import { insightsUsage, runInsights } from './commands/insights';
-import { rawUsage, runRaw } from './commands/raw';
-import { runSandbox, sandboxUsage } from './commands/sandbox';
-import { runStatus, statusUsage } from './commands/status';
-import { runSync, syncUsage } from './commands/sync';
 import { defaultDataDir } from './data-dir';
 import { exitCodes } from './exit-codes';
 import { UsageError, type CommandIo } from './io';
@@ -26,23 +13,45 @@ import { readPackageVersion } from './package-version';
 
 export { exitCodes };
 
-const usage = `Usage: npm run cli -- <command> [options]
+type Run = (args: string[], io: CommandIo) => Promise<number>;
+
+/**
+ * Each command's module, loaded when the command runs: a cron job's `sync` loads the sync and
+ * not the whole app (through tsx, every module loaded is also kept transpiled: loading them all
+ * held some 20 MB more through a sync). Help loads them all for their usage lines.
+ */
+const commands: Record<string, () => Promise<{ run: Run; usage?: string }>> = {
+  info: () => Promise.resolve({ run: info }),
+  sync: async () => import('./commands/sync').then((m) => ({ run: m.runSync, usage: m.syncUsage })),
+  status: async () => import('./commands/status').then((m) => ({ run: m.runStatus, usage: m.statusUsage })),
+  export: async () => import('./commands/export').then((m) => ({ run: m.runExport, usage: m.exportUsage })),
+  import: async () => import('./commands/import').then((m) => ({ run: m.runImport, usage: m.importUsage })),
+  changes: async () => import('./commands/changes').then((m) => ({ run: m.runChanges, usage: m.changesUsage })),
+  alerts: async () => import('./commands/alerts').then((m) => ({ run: m.runAlerts, usage: m.alertsUsage })),
+  insights: async () => import('./commands/insights').then((m) => ({ run: m.runInsights, usage: m.insightsUsage })),
+  raw: async () => import('./commands/raw').then((m) => ({ run: m.runRaw, usage: m.rawUsage })),
+  hub: async () => import('./commands/hub').then((m) => ({ run: m.runHub, usage: m.hubUsage })),
+  demo: async () =>
+    import('./commands/demo').then((m) => ({
+      run: (args: string[], io: CommandIo) => m.runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
+      usage: m.demoUsage,
+    })),
+  sandbox: async () => import('./commands/sandbox').then((m) => ({ run: m.runSandbox, usage: m.sandboxUsage })),
+};
+
+async function usageText(): Promise<string> {
+  const lines: string[] = [];
+  for (const load of Object.values(commands)) {
+    const { usage } = await load();
+    if (usage) lines.push(`  ${usage}`);
+  }
+  return `Usage: npm run cli -- <command> [options]
 
 Quayside keeps an offline copy of your ocean shipments from the Shipment Tracking API.
 
 Commands:
   info [--json]       Version, data folder and mode (demo or live) of this installation.
-  ${syncUsage}
-  ${statusUsage}
-  ${exportUsage}
-  ${importUsage}
-  ${changesUsage}
-  ${alertsUsage}
-  ${insightsUsage}
-  ${rawUsage}
-  ${hubUsage}
-  ${demoUsage}
-  ${sandboxUsage}
+${lines.join('\n')}
   help                This text.
 
 The data folder is QUAYSIDE_DATA_DIR when set, else the app's user-data folder.
@@ -50,6 +59,7 @@ Exit codes: 0 ok, 1 failure, 2 usage, 3 API key refused or missing, 4 rate limit
 5 network or service unavailable (a redirect included), 6 validation, 7 busy (another sync
 of the same database is running), 8 the service's answer unusable (unreadable, or a list that
 loops), 130 cancelled.`;
+}
 
 async function info(args: string[], io: CommandIo): Promise<number> {
   let json: boolean;
@@ -58,6 +68,10 @@ async function info(args: string[], io: CommandIo): Promise<number> {
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
+  const [{ createCore }, { sandboxDemoService }] = await Promise.all([
+    import('../core/core'),
+    import('../sandbox/demo-service'),
+  ]);
   const core = createCore({
     dataDir: resolveDataDir(process.env, defaultDataDir()),
     appVersion: readPackageVersion(),
@@ -73,34 +87,20 @@ async function info(args: string[], io: CommandIo): Promise<number> {
   return exitCodes.ok;
 }
 
-const commands: Record<string, (args: string[], io: CommandIo) => Promise<number>> = {
-  info,
-  sync: runSync,
-  status: runStatus,
-  export: runExport,
-  import: runImport,
-  changes: runChanges,
-  alerts: runAlerts,
-  insights: runInsights,
-  raw: runRaw,
-  hub: runHub,
-  demo: (args, io) => runDemo(args, io, () => resolveDataDir(process.env, defaultDataDir())),
-  sandbox: runSandbox,
-};
-
 export async function runCli(argv: string[], io: Partial<CommandIo> = {}): Promise<number> {
   const full: CommandIo = { out: io.out ?? process.stdout, err: io.err ?? process.stderr, signal: io.signal };
   const [command, ...rest] = argv;
   if (!command || command === 'help' || command === '--help' || command === '-h') {
-    full.out.write(`${usage}\n`);
+    full.out.write(`${await usageText()}\n`);
     return command ? exitCodes.ok : exitCodes.usage;
   }
-  const run = commands[command];
-  if (!run) {
-    full.err.write(`Unknown command "${command}".\n\n${usage}\n`);
+  const load = Object.hasOwn(commands, command) ? commands[command] : undefined;
+  if (!load) {
+    full.err.write(`Unknown command "${command}".\n\n${await usageText()}\n`);
     return exitCodes.usage;
   }
   try {
+    const { run } = await load();
     return await run(rest, full);
   } catch (error) {
     if (error instanceof UsageError) {

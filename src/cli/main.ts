@@ -11,5 +11,8 @@
 import { requireSupportedNode } from './node-guard';
 
 requireSupportedNode();
+// Before the CLI's modules load: loading them (through tsx, transpiled) would grow the young
+// generation that the bound then keeps.
+(await import('../core/heap-growth')).boundHeapGrowth();
 const { runCli } = await import('./index');
 process.exitCode = await runCli(process.argv.slice(2));
