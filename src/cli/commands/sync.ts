@@ -7,7 +7,6 @@ import type { SyncSummary } from '../../core/sync/types';
 import { parseRateLimit } from '../../sandbox/rate-limit';
 import { exitCodeFor, exitCodes } from '../exit-codes';
 import { progressLine, UsageError, type CommandIo, parseCommandLine } from '../io';
-import { runHubPull } from './sync-hub';
 
 /**
  * SQLite's page cache of a CLI sync, in MB (the app keeps 32 for its lists): a sync writes each
@@ -79,6 +78,8 @@ export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}
   }).values;
   if (values.hub !== undefined) {
     const others = (['profile', 'base-url', 'rate-limit', 'full'] as const).filter((k) => values[k] !== undefined);
+    // The hub's client (PostgreSQL's) loads only for a pull from a hub.
+    const { runHubPull } = await import('./sync-hub');
     return runHubPull({ hub: values.hub, db: values.db, json: values.json, others: others.map((k) => `--${k}`) }, io);
   }
   if (!values.db && !values.profile) throw new UsageError('sync needs --db PATH or --profile NAME');
