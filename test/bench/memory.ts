@@ -83,7 +83,9 @@ async function buildHost(): Promise<void> {
     external: ['better-sqlite3', '@napi-rs/keyring', 'esbuild'],
     // The test host finds its browser bridge's source beside its own.
     define: { 'import.meta.dirname': JSON.stringify(resolve(root, 'test/e2e/host')) },
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     logLevel: 'warning',
   });
 }
