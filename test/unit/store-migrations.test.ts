@@ -6,6 +6,7 @@ import { migrations } from '../../src/core/store/migrations/index';
 import * as disk from '../../src/core/store/migrations/0008-smaller-database';
 import * as events from '../../src/core/store/migrations/0009-interned-keys';
 import * as leaner from '../../src/core/store/migrations/0010-leaner-indexes';
+import * as heldSince from '../../src/core/store/migrations/0017-leaner-boxes-and-shipments';
 import { listShipments } from '../../src/core/store/queries/shipments';
 import { documentById } from '../../src/core/store/queries/documents';
 import { storedRecordOf } from '../../src/core/store/queries/raw';
@@ -438,7 +439,11 @@ describe('migrations', () => {
     // released they must be the same (once released, a descriptor may hold more than they strip).
     for (const t of [...disk.stripped, ...leaner.stripped]) {
       const d = descriptors.find((x) => x.table === t.table)!;
-      const held = heldColumns(d);
+      // Columns a later migration added (0017) hold more: rows from before keep theirs in raw.
+      const later = new Set(heldSince.held.filter(([table]) => table === t.table).map(([, column]) => column));
+      const names = Object.keys(d.columns);
+      const held = heldColumns(d).filter((h) => !later.has(h.name));
+      const heldBefore = (index: number) => !later.has(names[index]!);
       // 0009 renamed the event columns it keeps as keys.
       const renamedBy = (m: typeof events, name: string) => m.renamed[t.table]?.[name] ?? name;
       const now = (name: string) => renamedBy(leaner, renamedBy(events, name));
@@ -447,7 +452,9 @@ describe('migrations', () => {
       const spec = residualSpec(d)!;
       expect(JSON.parse(t.spec), t.table).toEqual({
         ...spec,
-        attributes: spec.attributes.map(([name, index, kind]) => [name, at.get(index), kind]),
+        attributes: spec.attributes
+          .filter(([, index]) => heldBefore(index))
+          .map(([name, index, kind]) => [name, at.get(index), kind]),
         relationships: spec.relationships.map(([name, held]) => [
           name,
           held.map(([index, type]) => [at.get(index), typeof type === 'number' ? at.get(type) : type]),
@@ -893,6 +900,65 @@ describe('migrations', () => {
     // Every box of a shipment is still found by its shipment.
     expect(db.prepare("SELECT id FROM containers WHERE shipment_id = 's2'").pluck().all()).toEqual(['c2']);
     expect(db.prepare('SELECT count(*) FROM transport_events').pluck().get()).toBe(3);
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+  });
+
+  it('0017 finds boxes by shipment through containers_dwell and holds the check times, from a v16 file, every record read back as before', () => {
+    const file = join(tempDir(), 'v16.sqlite');
+    const v16 = new Database(file);
+    migrate(v16, migrations.slice(0, 16));
+    const checked = '{"attributes":{"updated_at":"2026-03-05T00:00:00Z","line_tracking_last_attempted_at":null}}';
+    v16
+      .prepare(
+        "INSERT INTO shipments (id, synced_at, raw) VALUES ('s1', '2026-03-05T00:00:00Z', ?), ('s2', '2026-03-05T00:00:00Z', '{}'), ('s3', NULL, NULL)",
+      )
+      .run(checked);
+    const container = v16.prepare(
+      "INSERT INTO containers (id, shipment_id, number, synced_at, raw) VALUES (?, ?, ?, '2026-03-05T00:00:00Z', ?)",
+    );
+    container.run(
+      'c1',
+      's1',
+      'MSCU1000001',
+      '{"attributes":{"shipment_last_tracking_request_at":"2026-03-04T10:00:00Z"}}',
+    );
+    container.run('c2', 's1', 'MSCU1000002', '{"~absent":["a:ssl_lfd"]}');
+    container.run('c3', 's3', 'MSCU1000003', '{}');
+    v16.prepare("INSERT INTO containers (id) VALUES ('c4')").run();
+    v16.close();
+
+    const db = openDatabase(file);
+    const indexes = (db.pragma('index_list(containers)') as { name: string }[]).map((i) => i.name);
+    expect(indexes).toContain('containers_dwell');
+    expect(indexes).not.toContain('containers_shipment');
+    const plan = (query: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all() as { detail: string }[]).map((p) => p.detail).join(' | ');
+    const boxes = "SELECT id FROM containers WHERE shipment_id = 's1' ORDER BY id";
+    expect(plan(boxes)).toMatch(/INDEX containers_dwell \(shipment_id=\?\)/);
+    expect(db.prepare(boxes).pluck().all()).toEqual(['c1', 'c2']);
+    const joined = "SELECT c.number FROM shipments s JOIN containers c ON c.shipment_id = s.id WHERE s.id = 's3'";
+    expect(plan(joined)).toMatch(/INDEX containers_dwell \(shipment_id=\?\)/);
+    expect(db.prepare(joined).pluck().all()).toEqual(['MSCU1000003']);
+    // Each record reads back as it did: a check time it had, from raw; one it lacked, still absent.
+    const attributes = (type: string, id: string) =>
+      storedRecordOf(db, type, id)!.attributes as Record<string, unknown>;
+    expect(attributes('shipment', 's1')).toMatchObject({
+      updated_at: '2026-03-05T00:00:00Z',
+      line_tracking_last_attempted_at: null,
+    });
+    expect(attributes('shipment', 's1')).not.toHaveProperty('line_tracking_last_succeeded_at');
+    expect(attributes('shipment', 's2')).not.toHaveProperty('updated_at');
+    expect(attributes('shipment', 's2')).not.toHaveProperty('shipping_line_short_name');
+    expect(attributes('container', 'c1')).toMatchObject({ shipment_last_tracking_request_at: '2026-03-04T10:00:00Z' });
+    expect(attributes('container', 'c1')).not.toHaveProperty('updated_at');
+    for (const id of ['c2', 'c3']) {
+      expect(attributes('container', id)).not.toHaveProperty('updated_at');
+      expect(attributes('container', id)).not.toHaveProperty('shipment_last_tracking_request_at');
+    }
+    expect(attributes('container', 'c2')).not.toHaveProperty('ssl_lfd');
+    expect(db.prepare('SELECT count(*) FROM containers').pluck().get()).toBe(4);
+    expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
   });

@@ -28,6 +28,7 @@ import {
 } from '../store/queries/details';
 import type { LookupName } from '../../shared/lookups';
 import { resources } from '../resources';
+import { eventsSyncedAtOf } from '../resources/containers';
 import { lookupRow, shippingLineRows, type LookupRow } from '../store/queries/lookups';
 import { storedRecordOf } from '../store/queries/raw';
 import { getShipmentRow } from '../store/queries/shipments';
@@ -149,7 +150,7 @@ export function containerDetail(db: Db, id: string): ContainerDetail {
     railCarriers: { pod: row.pod_rail_carrier_scac, inland: row.ind_rail_carrier_scac },
     railTerminal: railTerminalInfo(db, row.destination_terminal_id),
     location: row.location_at_pod_terminal,
-    eventsSyncedAt: row.events_synced_at,
+    eventsSyncedAt: eventsSyncedAtOf(row.events_synced_at),
   };
 }
 

@@ -79,6 +79,21 @@ function derive(r: StoredResource, w: WriteContext): DerivedContainer {
 
 const c = columns<DerivedContainer>();
 
+/**
+ * `events_synced_at` of a box whose events were never stored whole: the epoch, so the sync plan
+ * (`changed_at > events_synced_at`) fetches them, with the length of every mark (an ISO instant
+ * with milliseconds). Read as "never" (`eventsSyncedAtOf`); NULL is a stub's.
+ */
+export const EVENTS_PENDING = new Date(0).toISOString();
+
+/** SQL: the box `c` (an alias of `containers`) owes its events: never stored whole, or it changed since. */
+export const owesEvents = (c: string) => `(${c}.events_synced_at IS NULL OR ${c}.changed_at > ${c}.events_synced_at)`;
+
+/** A stored `events_synced_at` as the instant the box's events were stored whole, if they were. */
+export function eventsSyncedAtOf(stored: string | null): string | null {
+  return stored === EVENTS_PENDING ? null : stored;
+}
+
 /** As SQLite's `json_array_length(raw, '$.relationships.transport_events.data')`. */
 function listedEvents(r: StoredResource): number | null {
   const rel: unknown = r.relationships?.transport_events;
@@ -168,6 +183,14 @@ export const containers = defineResource({
     raw_hash: c.text((r) => containerHash(r)),
     synced_at: syncedAtColumn,
     changed_at: c.text((_r, w) => w.syncedAt),
+    // When the box's events were last stored whole, set by the events-complete mark (writer.ts).
+    // A box is written first with EVENTS_PENDING, as long as a mark, so the mark rewrites its row
+    // in place: grown by the mark after the shipments' walk wrote it, each full row split its
+    // page, and a seventh of the table stayed empty.
+    events_synced_at: c.text(() => EVENTS_PENDING),
+    // Check times every record carries, held as epoch milliseconds: a sixth of their JSON (migration 0017).
+    updated_at: c.epochOf('updated_at'),
+    shipment_tracked_at: c.epochOf('shipment_last_tracking_request_at'),
   },
   // raw keeps only what the columns do not hold (store/residual.ts), nor these when they are as usual.
   usual: {
@@ -192,9 +215,8 @@ export const containers = defineResource({
   onConflict: {
     changed_at:
       'CASE WHEN containers.raw_hash IS excluded.raw_hash THEN containers.changed_at ELSE excluded.synced_at END',
-  },
-  keptColumns: {
-    events_synced_at: { type: 'TEXT', writtenBy: 'writeResources({ eventsCompleteFor })' },
+    // Only the mark moves a stored value (a stub's NULL takes the placeholder).
+    events_synced_at: 'coalesce(containers.events_synced_at, excluded.events_synced_at)',
   },
   // Change history: what a forwarder acts on at the terminal. A box whose hash is unchanged changed nothing.
   history: {

@@ -117,6 +117,11 @@ export const shipments = defineResource({
     raw: rawColumn,
     // Counting what the views show reads the partial index on synced_at (stubs have none).
     synced_at: { ...syncedAtColumn, indexed: true },
+    // Check times every record carries, held as epoch milliseconds: a sixth of their JSON (migration 0017).
+    updated_at: c.epochOf('updated_at'),
+    line_tracking_attempted_at: c.epochOf('line_tracking_last_attempted_at'),
+    line_tracking_succeeded_at: c.epochOf('line_tracking_last_succeeded_at'),
+    shipping_line_short_name: c.textOf('shipping_line_short_name'),
   },
   // raw keeps only what the columns do not hold (store/residual.ts).
   usual: { relationships: { line_tracking_stopped_by_user: { data: null } } },

@@ -132,7 +132,7 @@ function prepare(db: Db) {
     byName,
     stubs,
     histories: [...byName.values()].flatMap((p) => (p.history ? [p.history] : [])),
-    // The events-complete mark: a column the container descriptor keeps out of its upsert (keptColumns).
+    // The events-complete mark, over the placeholder of the same length the box was written with.
     eventsSynced: db.prepare(`UPDATE ${table} SET events_synced_at = ? WHERE id = ?`),
     internedKey: db.prepare<[string], number>('SELECT key FROM interned WHERE text = ?').pluck(),
     intern: db.prepare<[string]>('INSERT INTO interned (text) VALUES (?)'),

@@ -14,6 +14,7 @@ import * as m0013 from './0013-raw-events';
 import * as m0014 from './0014-filter-value-indexes';
 import * as m0015 from './0015-insights-indexes';
 import * as m0016 from './0016-shipment-search-boxes';
+import * as m0017 from './0017-leaner-boxes-and-shipments';
 
 export interface Migration {
   version: number;
@@ -45,4 +46,5 @@ export const migrations: readonly Migration[] = [
   { version: 14, name: 'filter-value-indexes', up: m0014.up },
   { version: 15, name: 'insights-indexes', up: m0015.up },
   { version: 16, name: 'shipment-search-boxes', up: m0016.up },
+  { version: 17, name: 'leaner-boxes-and-shipments', up: m0017.up },
 ];

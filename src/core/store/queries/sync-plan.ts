@@ -5,6 +5,7 @@
 import { descriptors, type ResourceName, resources as registry } from '../../resources';
 import type { Db } from '../database';
 import { perDb } from '../statements';
+import { owesEvents } from '../../resources/containers';
 
 /** Tables whose rows estimate a walk's pages: those of the resources a walk estimates from stored rows. */
 const walkedTables = [
@@ -17,7 +18,7 @@ const statements = perDb((db: Db) => ({
   changedEvents: db
     .prepare<[], string>(
       `SELECT c.id FROM containers c JOIN shipments s ON s.id = c.shipment_id
-       WHERE c.synced_at IS NOT NULL AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
+       WHERE c.synced_at IS NOT NULL AND ${owesEvents('c')}
        ORDER BY (s.tracking_stopped_at IS NOT NULL), c.changed_at DESC`,
     )
     .pluck(),
@@ -25,7 +26,7 @@ const statements = perDb((db: Db) => ({
     .prepare<{ soon: string }, string>(
       `SELECT c.id FROM containers c LEFT JOIN shipments s ON s.id = c.shipment_id
        WHERE c.synced_at IS NOT NULL
-         AND (c.events_synced_at IS NULL OR c.changed_at > c.events_synced_at)
+         AND ${owesEvents('c')}
          AND coalesce(c.listed_events, 1) > 0
        ORDER BY
          CASE
