@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { containerDetail } from '../../src/core/details/details';
-import { owesEvents } from '../../src/core/resources/containers';
+import { EVENTS_PENDING, owesEvents } from '../../src/core/resources/containers';
 import { openDatabase, type Db } from '../../src/core/store/database';
 import type { StoredResource } from '../../src/core/store/resource';
 import { writeSlice } from '../../src/core/store/writer';
@@ -71,6 +71,10 @@ describe("a box's events-complete mark", { timeout: 120_000 }, () => {
     expect(db.prepare('SELECT count(*) FROM containers WHERE synced_at IS NOT NULL').pluck().get()).toBe(6);
     expect(owing(db)).toEqual(boxes.map((b) => b.id).sort());
     expect(containerDetail(db, 'c0').eventsSyncedAt).toBeNull();
+    // Each holds the placeholder, as long as the mark that will replace it.
+    const stored = db.prepare('SELECT DISTINCT events_synced_at FROM containers').pluck().all();
+    expect(stored).toEqual([EVENTS_PENDING]);
+    expect(EVENTS_PENDING).toHaveLength(options.syncedAt.length);
     slice = writeSlice(db, sorted, slice.next, Infinity, options);
     expect(slice.done).toBe(true);
     expect(owing(db)).toEqual([]);

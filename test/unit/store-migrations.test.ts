@@ -925,6 +925,12 @@ describe('migrations', () => {
     );
     container.run('c2', 's1', 'MSCU1000002', '{"~absent":["a:ssl_lfd"]}');
     container.run('c3', 's3', 'MSCU1000003', '{}');
+    // A record kept whole, and one that had no attributes at all: left as they are.
+    const whole = '[{"type":"container","id":"c5","attributes":{"number":"MSCU1000005"}}]';
+    container.run('c5', 's3', 'MSCU1000005', whole);
+    container.run('c6', 's3', 'MSCU1000006', '{"~absent":["attributes"]}');
+    // Bytes no Quayside wrote: the migration does not stop on them, nor change them.
+    container.run('c7', null, 'MSCU1000007', '{"attributes": broken');
     v16.prepare("INSERT INTO containers (id) VALUES ('c4')").run();
     v16.close();
 
@@ -937,9 +943,10 @@ describe('migrations', () => {
     const boxes = "SELECT id FROM containers WHERE shipment_id = 's1' ORDER BY id";
     expect(plan(boxes)).toMatch(/INDEX containers_dwell \(shipment_id=\?\)/);
     expect(db.prepare(boxes).pluck().all()).toEqual(['c1', 'c2']);
-    const joined = "SELECT c.number FROM shipments s JOIN containers c ON c.shipment_id = s.id WHERE s.id = 's3'";
+    const joined =
+      "SELECT c.number FROM shipments s JOIN containers c ON c.shipment_id = s.id WHERE s.id = 's3' ORDER BY 1";
     expect(plan(joined)).toMatch(/INDEX containers_dwell \(shipment_id=\?\)/);
-    expect(db.prepare(joined).pluck().all()).toEqual(['MSCU1000003']);
+    expect(db.prepare(joined).pluck().all()).toEqual(['MSCU1000003', 'MSCU1000005', 'MSCU1000006']);
     // Each record reads back as it did: a check time it had, from raw; one it lacked, still absent.
     const attributes = (type: string, id: string) =>
       storedRecordOf(db, type, id)!.attributes as Record<string, unknown>;
@@ -957,7 +964,15 @@ describe('migrations', () => {
       expect(attributes('container', id)).not.toHaveProperty('shipment_last_tracking_request_at');
     }
     expect(attributes('container', 'c2')).not.toHaveProperty('ssl_lfd');
-    expect(db.prepare('SELECT count(*) FROM containers').pluck().get()).toBe(4);
+    expect(attributes('shipment', 's1')).not.toHaveProperty('shipping_line_short_name');
+    expect(storedRecordOf(db, 'container', 'c5')).toEqual(JSON.parse(whole)[0]);
+    expect(db.prepare("SELECT raw FROM containers WHERE id IN ('c5', 'c6', 'c7') ORDER BY id").pluck().all()).toEqual([
+      whole,
+      '{"~absent":["attributes"]}',
+      '{"attributes": broken',
+    ]);
+    expect(storedRecordOf(db, 'container', 'c6')).not.toHaveProperty('attributes');
+    expect(db.prepare('SELECT count(*) FROM containers').pluck().get()).toBe(7);
     expect(db.pragma('foreign_key_check')).toEqual([]);
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();

@@ -87,7 +87,8 @@ const c = columns<DerivedContainer>();
 export const EVENTS_PENDING = new Date(0).toISOString();
 
 /** SQL: the box `c` (an alias of `containers`) owes its events: never stored whole, or it changed since. */
-export const owesEvents = (c: string) => `(${c}.events_synced_at IS NULL OR ${c}.changed_at > ${c}.events_synced_at)`;
+export const owesEvents = (c: string) =>
+  `(${c}.events_synced_at IS NULL OR ${c}.events_synced_at = '${EVENTS_PENDING}' OR ${c}.changed_at > ${c}.events_synced_at)`;
 
 /** A stored `events_synced_at` as the instant the box's events were stored whole, if they were. */
 export function eventsSyncedAtOf(stored: string | null): string | null {

@@ -21,16 +21,18 @@ export const held: [table: string, column: string, type: string, attribute: stri
   ['shipments', 'shipping_line_short_name', 'TEXT', 'shipping_line_short_name'],
 ];
 
-/** Names `attribute` in `~absent` of each residual (an object with attributes) that lacks it. */
+/** Names `attribute` in `~absent` of each residual (an object with attributes) that lacks it; a record kept whole, or not JSON, is left alone. */
 const markAbsent = (table: string, attribute: string) => `
 UPDATE ${table} SET raw = CASE
     WHEN json_type(raw, '$."~absent"') IS NULL THEN json_set(raw, '$."~absent"', json_array('a:${attribute}'))
     ELSE json_insert(raw, '$."~absent"[#]', 'a:${attribute}') END
-  WHERE raw LIKE '{%' AND json_type(raw, '$.attributes.${attribute}') IS NULL
-    AND NOT EXISTS (SELECT 1 FROM json_each(raw, '$."~absent"') WHERE value IN ('attributes', 'a:${attribute}'));`;
+  WHERE CASE WHEN raw LIKE '{%' AND json_valid(raw) THEN
+    json_type(raw, '$.attributes.${attribute}') IS NULL
+    AND NOT EXISTS (SELECT 1 FROM json_each(raw, '$."~absent"') WHERE value IN ('attributes', 'a:${attribute}'))
+  END;`;
 
 export const up = `
-DROP INDEX containers_shipment;
+DROP INDEX IF EXISTS containers_shipment;
 ${held.map(([table, column, type]) => `ALTER TABLE ${table} ADD COLUMN ${column} ${type};`).join('\n')}
 ${held.map(([table, , , attribute]) => markAbsent(table, attribute)).join('\n')}
 `;
