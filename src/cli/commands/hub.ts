@@ -98,6 +98,8 @@ export async function runHub(args: string[], io: CommandIo, deps: HubDeps = {}):
     rateLimit,
     fetch: deps.fetch,
     cacheMb: HUB_SYNC_CACHE_MB,
+    // No window to keep answering: checkpoints here, without a thread (and a V8 heap) of their own.
+    checkpointHere: true,
     changeRetentionDays: values.profile
       ? () => new SettingsStore(profileDataDir()).get().changeRetentionDays
       : undefined,

@@ -105,6 +105,8 @@ export async function runSync(args: string[], io: CommandIo, deps: SyncDeps = {}
     fetch: deps.fetch,
     // A cron job's sync writes each page once: a small page cache keeps its footprint low.
     cacheMb: CLI_SYNC_CACHE_MB,
+    // No window to keep answering: checkpoints here, without a thread (and a V8 heap) of their own.
+    checkpointHere: true,
     // A profile's change history is kept as the app's Settings say; a --db file's, the default 180 days.
     changeRetentionDays: values.profile
       ? () => new SettingsStore(profileDataDir()).get().changeRetentionDays

@@ -47,6 +47,11 @@ const waiting = new Map<number, (answer: Answer) => void>();
 /** The checkpoint each database has on its way, so a second asks for none while one runs. */
 const running = new WeakMap<Db, Promise<void>>();
 
+/** Whether this process has started the checkpoint thread (a CLI sync never does: `checkpointHere`). */
+export function checkpointThreadStarted(): boolean {
+  return worker !== null;
+}
+
 function failAll(message: string): void {
   unavailable = true;
   worker = null;

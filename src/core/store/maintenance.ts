@@ -32,9 +32,13 @@ export function maintainStore(db: Db, options: { checkpoint: boolean }): void {
  * `maintainStore` for the sync, never holding the event loop long: the same
  * merges in steps of MERGE_STEP_PAGES pages, the loop let go between steps, each index until a
  * step finds nothing to merge (the merge command alone is the one change SQLite counts) or
- * MERGE_PAGES are written; the checkpoint in a worker thread (`checkpointer.ts`).
+ * MERGE_PAGES are written; the checkpoint in a worker thread (`checkpointer.ts`), or on `db`
+ * itself with `checkpointHere` (a process with no window to keep answering spares that thread).
  */
-export async function maintainStoreInSteps(db: Db, options: { checkpoint: boolean }): Promise<void> {
+export async function maintainStoreInSteps(
+  db: Db,
+  options: { checkpoint: boolean; checkpointHere?: boolean },
+): Promise<void> {
   const changes = db.prepare('SELECT total_changes()').pluck();
   for (const table of searchTables) {
     const merge = db.prepare(`INSERT INTO ${table} (${table}, rank) VALUES ('merge', ?)`);
@@ -48,7 +52,10 @@ export async function maintainStoreInSteps(db: Db, options: { checkpoint: boolea
       if (!merged) break;
     }
   }
-  if (options.checkpoint) await checkpointAside(db);
+  if (options.checkpoint) {
+    if (options.checkpointHere) checkpointHere(db);
+    else await checkpointAside(db);
+  }
 }
 
 /** A passive WAL checkpoint on `db` itself: from a worker thread's connection, whose loop no window waits on. */

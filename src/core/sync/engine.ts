@@ -59,6 +59,8 @@ export interface SyncEngineOptions {
   documentFiles?: DocumentFilesOptions & { client: DocumentFileClient };
   /** The walks' pages parsed and written off the core's loop (the app, `pages-aside.ts`); else in place. */
   pages?: PagesAside | null;
+  /** WAL checkpoints on the engine's own connection, not a worker thread's (`OpenSyncOptions.checkpointHere`). */
+  checkpointHere?: boolean;
 }
 
 export interface RunOptions {
@@ -386,8 +388,8 @@ export class SyncEngine {
 
   /** The store's upkeep between pages: where the pages are written. */
   #upkeep(checkpoint: boolean): Promise<void> {
-    const { pages, db } = this.#o;
-    return pages ? pages.upkeep({ checkpoint }) : maintainStoreInSteps(db, { checkpoint });
+    const { pages, db, checkpointHere } = this.#o;
+    return pages ? pages.upkeep({ checkpoint }) : maintainStoreInSteps(db, { checkpoint, checkpointHere });
   }
 
   /**
