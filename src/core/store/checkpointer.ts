@@ -7,7 +7,8 @@
  * reads go on meanwhile, and the connection is closed at once, so nothing holds the file after.
  *
  * Where no worker can start (or one fails), the checkpoint runs on the caller's connection:
- * slower for the loop, never skipped.
+ * slower for the loop, never skipped. The CLI, with no window, checkpoints in place from the start
+ * (`maintainStoreInSteps`' `checkpointHere`) and never pays for this thread's V8 heap.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
