@@ -51,8 +51,8 @@ describe("a box's events-complete mark", { timeout: 120_000 }, () => {
       .get() as { pages: number; unused: number; size: number };
     stat.close();
     expect(leaves.pages).toBeGreaterThan(50);
-    // Appended rows leave each page's tail empty (under a row): 5 %. Marks that grew the rows
-    // split their pages: 14 %.
+    // Appended rows leave only each page's tail empty (under a row); marks that grew the rows
+    // split their pages and leave far more.
     expect(leaves.unused / leaves.size).toBeLessThan(0.09);
   });
 

@@ -186,8 +186,7 @@ export const containers = defineResource({
     changed_at: c.text((_r, w) => w.syncedAt),
     // When the box's events were last stored whole, set by the events-complete mark (writer.ts).
     // A box is written first with EVENTS_PENDING, as long as a mark, so the mark rewrites its row
-    // in place: grown by the mark after the shipments' walk wrote it, each full row split its
-    // page, and a seventh of the table stayed empty.
+    // in place: a row grown after the shipments' walk wrote it split its full page.
     events_synced_at: c.text(() => EVENTS_PENDING),
     // Check times every record carries, held as epoch milliseconds: a sixth of their JSON (migration 0017).
     updated_at: c.epochOf('updated_at'),

@@ -55,7 +55,7 @@ export interface OpenSyncOptions {
   pagesAside?: boolean;
   /**
    * WAL checkpoints on the sync's own connection: the CLI, whose loop serves no window, so a
-   * checkpoint's wait costs nothing and the checkpoint thread's V8 heap (10–25 MB) is spared.
+   * checkpoint's wait costs nothing and the checkpoint thread's own V8 heap is spared.
    */
   checkpointHere?: boolean;
   /** Where the pages' worker says it could not start or stopped (the app's log). */

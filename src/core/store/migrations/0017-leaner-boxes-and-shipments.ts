@@ -1,5 +1,5 @@
 /**
- * Migration 0017, leaner boxes and shipments: about 0.3 KB a shipment less on disk.
+ * Migration 0017, leaner boxes and shipments: fewer bytes on disk for each.
  *
  * - `containers_dwell` (0015) begins with `shipment_id` and holds every box that has one, so
  *   every look-up by shipment (a shipment's boxes, the search rows' box numbers, the foreign key)
