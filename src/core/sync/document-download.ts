@@ -69,10 +69,11 @@ export interface FetchFileContext {
   keep: (files: KeptFile[]) => Promise<void>;
 }
 
-/** The size in words: "1.2 MB", "512 KB". */
+/** The size in words: "1.2 MB", "512 KB"; a size that rounds to 1024 KB says "1.0 MB". */
 export function sizeText(bytes: number): string {
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`;
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  const kb = Math.max(1, Math.round(bytes / 1024));
+  if (kb >= 1024) return `${(bytes / MB).toFixed(1)} MB`;
+  return `${kb} KB`;
 }
 
 /** A link fit to fetch a file from, or the sentence why not. `from` is the URL that redirected here. */
