@@ -76,9 +76,8 @@ describe('auto-update', () => {
     const stop = await updater.startBackgroundChecks();
     expect(feed.checks).toBe(0);
     demo = false;
-    await new Promise((resolve) => setTimeout(resolve, 70));
+    await vi.waitFor(() => expect(feed.checks).toBeGreaterThanOrEqual(2), { timeout: 10_000 });
     stop();
-    expect(feed.checks).toBeGreaterThanOrEqual(2);
     // The first "Download?" is still open (the fake never answers before the next check).
     expect(asked.length).toBeLessThanOrEqual(feed.checks);
   });
