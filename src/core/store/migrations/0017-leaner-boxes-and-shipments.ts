@@ -21,7 +21,10 @@ export const held: [table: string, column: string, type: string, attribute: stri
   ['shipments', 'shipping_line_short_name', 'TEXT', 'shipping_line_short_name'],
 ];
 
-/** Names `attribute` in `~absent` of each residual (an object with attributes) that lacks it; a record kept whole, or not JSON, is left alone. */
+/**
+ * Names `attribute` in `~absent` of each residual (an object with attributes) that lacks it; a
+ * record kept whole, or not JSON, is left alone.
+ */
 const markAbsent = (table: string, attribute: string) => `
 UPDATE ${table} SET raw = CASE
     WHEN json_type(raw, '$."~absent"') IS NULL THEN json_set(raw, '$."~absent"', json_array('a:${attribute}'))
